@@ -1,0 +1,87 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import { createMemoryThrottle } from "./lib/failure-throttle.ts";
+import { redactUrl } from "./lib/redact.ts";
+import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
+import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { roleRoutes } from "./modules/roles/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
+import { activityPlugin } from "./plugins/activity.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { spaPlugin } from "./plugins/spa.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+    tokens: TokenSigner;
+  }
+}
+
+export type BuildOptions = {
+  database: Database;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+};
+
+const loginFailureLimit = 10;
+const loginFailureWindowMs = 15 * 60_000;
+
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, "../../web/dist");
+}
+
+/** Builds the whole server without listening: main.ts listens, tests use inject(). */
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[REDACTED]" },
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 60_000,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("database", options.database);
+  app.decorate("db", options.database.db);
+  app.decorate("tokens", createTokenSigner(config.jwtSecret));
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(authPlugin, { db: options.database.db, tokens: app.tokens });
+  await app.register(activityPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, {
+    throttle: createMemoryThrottle(loginFailureLimit, loginFailureWindowMs),
+    tokenTtlMs: config.tokenTtlMs,
+  });
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(activityLogRoutes);
+
+  await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist() });
+  return app;
+}

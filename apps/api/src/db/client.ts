@@ -1,0 +1,68 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The common face of both drivers: services take this and never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The migrations folder sits beside the source in development and beside the bundle in dist. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, "migrations"), path.join(here, "db", "migrations")];
+  return process.env.MIGRATIONS_DIR ?? candidates.find((dir) => existsSync(dir)) ?? candidates[0] ?? "";
+}
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir?: string; client?: PGlite };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = options.client ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,17 @@
+import path from "node:path";
+import type { Config } from "../config.ts";
+import { type Database, openDatabase } from "./client.ts";
+import { seed } from "./seed/index.ts";
+
+/** Opens the configured database, applies migrations and seeds an empty one. */
+export async function openConfiguredDatabase(
+  config: Config,
+  onGeneratedPassword?: (email: string, password: string) => void,
+): Promise<Database> {
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+  await database.migrate();
+  await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });
+  return database;
+}

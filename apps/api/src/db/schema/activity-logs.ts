@@ -1,0 +1,24 @@
+import type { ActivityDetails } from "@shop/shared/schemas/activity-logs";
+import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { createdAt, id } from "./columns.ts";
+
+export const activityLogs = pgTable(
+  "activity_logs",
+  {
+    id: id(),
+    action: text("action").notNull(),
+    module: text("module").notNull(),
+    status: text("status").notNull(),
+    description: text("description").notNull().default(""),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    ipAddress: text("ip_address"),
+    details: jsonb("details").$type<ActivityDetails>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_logs_created_at_idx").on(t.createdAt.desc()),
+    index("activity_logs_module_idx").on(t.module, t.createdAt.desc()),
+    index("activity_logs_user_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,2 @@
+export * from "./activity-logs.ts";
+export * from "./auth.ts";

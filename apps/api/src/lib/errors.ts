@@ -1,0 +1,37 @@
+/**
+ * The one error type services throw. The error plugin maps it to the envelope
+ * `{ success: false, message, errors? }` with its status code.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
+export const unauthorized = (message: string) => new AppError(401, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, errors);
+
+/** PostgreSQL's unique_violation, raised the same way by pg and PGlite. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasCode(error, "23505");
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasCode(error, "23503");
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  if ("code" in error && error.code === code) return true;
+  // Drizzle wraps driver errors; the original sits in `cause`.
+  return "cause" in error && hasCode(error.cause, code);
+}

@@ -1,0 +1,57 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
+import { openConfiguredDatabase } from "./db/open.ts";
+
+function printGeneratedPassword(email: string, password: string): void {
+  const lines = [
+    "A super admin was created. Sign in at /login with:",
+    `  email:    ${email}`,
+    `  password: ${password}`,
+    "This password is shown only once: change it after signing in.",
+  ];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const bar = "─".repeat(width);
+  process.stdout.write(`\n┌${bar}┐\n${lines.map((l) => `│ ${l.padEnd(width - 1)}│`).join("\n")}\n└${bar}┘\n\n`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  loadDotEnv();
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config, printGeneratedPassword);
+  const app = await buildApp(config, { database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, startupMs: Math.round(performance.now() - started) },
+    `Smart Home Shop listening on http://localhost:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});

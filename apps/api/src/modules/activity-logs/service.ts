@@ -1,0 +1,95 @@
+import type {
+  ActivityDetails,
+  ActivityLogDto,
+  ActivityLogListQuery,
+  ActivityStatus,
+} from "@shop/shared/schemas/activity-logs";
+import { paginationOf } from "@shop/shared/schemas/common";
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { activityLogs, users } from "../../db/schema/index.ts";
+
+export type ActivityEntry = {
+  action: string;
+  module: string;
+  status: ActivityStatus;
+  description: string;
+  userId: string | null;
+  ipAddress: string | null;
+  details?: ActivityDetails | null;
+};
+
+export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
+  await db.insert(activityLogs).values({ ...entry, details: entry.details ?? null });
+}
+
+/** The fields that differ between two records, as the log viewer shows them side by side. */
+export function fieldChanges<T extends Record<string, unknown>>(
+  original: T,
+  updated: Partial<T>,
+): ActivityDetails["fieldChanges"] | undefined {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(updated)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(original[key]) === JSON.stringify(value)) continue;
+    before[key] = original[key];
+    after[key] = value;
+  }
+  return Object.keys(after).length > 0 ? { original: before, updated: after } : undefined;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function dayBoundary(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z`);
+  return new Date(value);
+}
+
+export async function listActivityLogs(db: Db, query: ActivityLogListQuery) {
+  const filters: SQL[] = [];
+  if (query.module) filters.push(eq(activityLogs.module, query.module));
+  if (query.status) filters.push(eq(activityLogs.status, query.status));
+  if (query.userId) filters.push(eq(activityLogs.userId, query.userId));
+  if (query.from) filters.push(gte(activityLogs.createdAt, dayBoundary(query.from, false)));
+  if (query.to) filters.push(lte(activityLogs.createdAt, dayBoundary(query.to, true)));
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const match = or(ilike(activityLogs.description, pattern), ilike(activityLogs.action, pattern));
+    if (match) filters.push(match);
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({
+        log: activityLogs,
+        user: { id: users.id, name: users.name, email: users.email },
+      })
+      .from(activityLogs)
+      .leftJoin(users, eq(users.id, activityLogs.userId))
+      .where(where)
+      .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(activityLogs).where(where),
+  ]);
+
+  const logs: ActivityLogDto[] = rows.map(({ log, user }) => ({
+    _id: log.id,
+    action: log.action,
+    module: log.module,
+    status: log.status as ActivityStatus,
+    description: log.description,
+    createdAt: log.createdAt.toISOString(),
+    userId: user ? { _id: user.id, name: user.name, email: user.email } : null,
+    ipAddress: log.ipAddress,
+    details: log.details,
+  }));
+  return {
+    logs,
+    pagination: { ...paginationOf(query.page, query.limit, total), totalLogs: total, logsPerPage: query.limit },
+  };
+}

@@ -1,0 +1,110 @@
+import { copy } from "@shop/shared/copy";
+import { idParamsSchema } from "@shop/shared/schemas/common";
+import {
+  permissionListQuerySchema,
+  roleCreateSchema,
+  roleListQuerySchema,
+  roleUpdateSchema,
+} from "@shop/shared/schemas/roles";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { audit } from "../../plugins/activity.ts";
+import { principalOf, requirePermission } from "../../plugins/auth.ts";
+import { fieldChanges } from "../activity-logs/service.ts";
+import { createRole, deleteRole, getRole, listPermissions, listRoles, updateRole } from "./service.ts";
+
+// Whoever may assign roles to users must be able to list them.
+const viewRoles = requirePermission(["roles:view-roles", "roles:create-update-role", "user:create-update-user"]);
+const manageRoles = requirePermission("roles:create-update-role");
+
+export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/roles/get-all-role",
+    { config: viewRoles, schema: { querystring: roleListQuerySchema } },
+    async (request) => ({
+      success: true,
+      message: "Roles fetched successfully",
+      data: await listRoles(app.db, request.query),
+    }),
+  );
+
+  app.get("/api/roles/:id", { config: viewRoles, schema: { params: idParamsSchema } }, async (request) => ({
+    success: true,
+    message: "Role fetched successfully",
+    data: await getRole(app.db, request.params.id),
+  }));
+
+  app.get(
+    "/api/permissions/get-all-permissions",
+    {
+      config: requirePermission(["roles:view-roles", "roles:create-update-role"]),
+      schema: { querystring: permissionListQuerySchema },
+    },
+    async (request) => ({
+      success: true,
+      message: "Permissions fetched successfully",
+      data: await listPermissions(app.db, request.query.module),
+    }),
+  );
+
+  app.post(
+    "/api/roles/create-role",
+    {
+      config: { ...manageRoles, activity: { module: "roles", action: "Create role" } },
+      schema: { body: roleCreateSchema },
+    },
+    async (request, reply) => {
+      const role = await createRole(app.db, principalOf(request), request.body);
+      await audit(request, {
+        module: "roles",
+        action: "Create role",
+        description: `Created role ${role.name}`,
+        details: { roleinfo: { name: role.name, id: role._id }, permissions: role.permissions.map((p) => p.name) },
+      });
+      return reply.status(201).send({ success: true, message: copy.roles.created, data: role });
+    },
+  );
+
+  app.put(
+    "/api/roles/update-role/:id",
+    {
+      config: { ...manageRoles, activity: { module: "roles", action: "Update role" } },
+      schema: { params: idParamsSchema, body: roleUpdateSchema },
+    },
+    async (request) => {
+      const { before, after } = await updateRole(app.db, principalOf(request), request.params.id, request.body);
+      const view = (role: typeof before) => ({
+        name: role.name,
+        description: role.description,
+        permissions: role.permissions.map((p) => p.name),
+      });
+      await audit(request, {
+        module: "roles",
+        action: "Update role",
+        description: `Updated role ${after.name}`,
+        details: {
+          roleinfo: { name: after.name, id: after._id },
+          fieldChanges: fieldChanges(view(before), view(after)),
+        },
+      });
+      return { success: true, message: copy.roles.updated, data: after };
+    },
+  );
+
+  app.delete(
+    "/api/roles/:id",
+    {
+      config: { ...manageRoles, activity: { module: "roles", action: "Delete role" } },
+      schema: { params: idParamsSchema },
+    },
+    async (request) => {
+      const role = await deleteRole(app.db, request.params.id);
+      await audit(request, {
+        module: "roles",
+        action: "Delete role",
+        description: `Deleted role ${role.name}`,
+        details: { roleinfo: { name: role.name, id: role._id } },
+      });
+      return { success: true, message: copy.roles.deleted };
+    },
+  );
+};

@@ -1,0 +1,154 @@
+import { copy } from "@shop/shared/copy";
+import { isKnownPermission } from "@shop/shared/permissions";
+import { paginationOf } from "@shop/shared/schemas/common";
+import type { PermissionDto, RoleCreate, RoleDto, RoleUpdate } from "@shop/shared/schemas/roles";
+import { asc, count, eq, ilike, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { permissions, rolePermissions, roles, users } from "../../db/schema/index.ts";
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  description: roles.description,
+  createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
+  permissions: sql<
+    string[] | null
+  >`(select array_agg(${rolePermissions.permission} order by ${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id})`,
+  userCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+};
+
+type RoleRow = {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+  permissions: string[] | null;
+  userCount: number;
+};
+
+function toRoleDto(row: RoleRow): RoleDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    permissions: (row.permissions ?? []).map((name) => ({ name })),
+    userCount: Number(row.userCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getRole(db: Db, id: string): Promise<RoleDto> {
+  const [row] = await db.select(roleColumns).from(roles).where(eq(roles.id, id));
+  if (!row) throw notFound(copy.roles.notFound);
+  return toRoleDto(row);
+}
+
+export async function listRoles(db: Db, query: { page: number; limit: number; search?: string | undefined }) {
+  const where = query.search ? ilike(roles.name, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(roleColumns)
+      .from(roles)
+      .where(where)
+      .orderBy(asc(roles.name))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(roles).where(where),
+  ]);
+  return {
+    roles: rows.map(toRoleDto),
+    pagination: { ...paginationOf(query.page, query.limit, total), totalRoles: total, rolesPerPage: query.limit },
+  };
+}
+
+export async function listPermissions(db: Db, module?: string): Promise<PermissionDto[]> {
+  const rows = await db
+    .select()
+    .from(permissions)
+    .where(module ? eq(permissions.module, module) : undefined)
+    .orderBy(asc(permissions.module), asc(permissions.name));
+  return rows.map((row) => ({ _id: row.name, name: row.name, module: row.module, label: row.label }));
+}
+
+/** Unknown names are a client mistake; names the actor lacks are an attempt to escalate. */
+function checkGrantable(actor: Principal, names: string[]): string[] {
+  const unique = [...new Set(names)];
+  const unknown = unique.find((name) => !isKnownPermission(name));
+  if (unknown)
+    throw badRequest(copy.roles.unknownPermission(unknown), { permissions: copy.roles.unknownPermission(unknown) });
+  if (!actor.isSuperAdmin && unique.some((name) => !actor.permissions.includes(name))) {
+    throw forbidden(copy.roles.cannotGrant);
+  }
+  return unique;
+}
+
+function nameTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(copy.roles.nameTaken, { name: copy.roles.nameTaken });
+  throw error;
+}
+
+export async function createRole(db: Db, actor: Principal, input: RoleCreate): Promise<RoleDto> {
+  const names = checkGrantable(actor, input.permissions);
+  const id = await db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(roles)
+        .values({ name: input.name, description: input.description ?? "" })
+        .returning({ id: roles.id });
+      if (!created) throw new Error("insert returned nothing");
+      if (names.length > 0) {
+        await tx.insert(rolePermissions).values(names.map((permission) => ({ roleId: created.id, permission })));
+      }
+      return created.id;
+    })
+    .catch(nameTaken);
+  return getRole(db, id);
+}
+
+export type RoleChange = { before: RoleDto; after: RoleDto };
+
+export async function updateRole(db: Db, actor: Principal, id: string, input: RoleUpdate): Promise<RoleChange> {
+  const before = await getRole(db, id);
+  const names = input.permissions ? checkGrantable(actor, input.permissions) : undefined;
+  if (names && !actor.isSuperAdmin) {
+    // Taking away a permission the actor does not hold would be editing beyond their reach too.
+    const removed = before.permissions.map((p) => p.name).filter((name) => !names.includes(name));
+    if (removed.some((name) => !actor.permissions.includes(name))) throw forbidden(copy.roles.cannotGrant);
+  }
+  await db
+    .transaction(async (tx) => {
+      if (input.name !== undefined || input.description !== undefined) {
+        await tx
+          .update(roles)
+          .set({
+            ...(input.name !== undefined && { name: input.name }),
+            ...(input.description !== undefined && { description: input.description }),
+            updatedAt: new Date(),
+          })
+          .where(eq(roles.id, id));
+      }
+      if (names) {
+        await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+        if (names.length > 0) {
+          await tx.insert(rolePermissions).values(names.map((permission) => ({ roleId: id, permission })));
+        }
+        await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, id));
+      }
+    })
+    .catch(nameTaken);
+  invalidatePrincipals(db);
+  return { before, after: await getRole(db, id) };
+}
+
+export async function deleteRole(db: Db, id: string): Promise<RoleDto> {
+  const role = await getRole(db, id);
+  if (role.userCount > 0) throw conflict(copy.roles.inUse(role.userCount));
+  await db.delete(roles).where(eq(roles.id, id));
+  invalidatePrincipals(db);
+  return role;
+}

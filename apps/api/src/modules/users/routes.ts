@@ -1,0 +1,108 @@
+import { copy } from "@shop/shared/copy";
+import { idParamsSchema } from "@shop/shared/schemas/common";
+import { userCreateSchema, userListQuerySchema, userStatusSchema, userUpdateSchema } from "@shop/shared/schemas/users";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { audit } from "../../plugins/activity.ts";
+import { principalOf, requirePermission } from "../../plugins/auth.ts";
+import { fieldChanges } from "../activity-logs/service.ts";
+import { createUser, listUsers, setUserActive, type UserChange, updateUser } from "./service.ts";
+
+const userInfo = (user: { _id: string; name: string; email: string }) => ({
+  name: user.name,
+  email: user.email,
+  id: user._id,
+});
+
+function changedFields({ before, after }: UserChange) {
+  const view = (u: typeof before) => ({
+    name: u.name,
+    phone: u.phone,
+    role: u.role?.name ?? null,
+    isActive: u.isActive,
+    isSuperAdmin: u.isSuperAdmin,
+  });
+  return fieldChanges(view(before), view(after));
+}
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/users/get-all-users",
+    { config: requirePermission("user:view-users"), schema: { querystring: userListQuerySchema } },
+    async (request) => ({
+      success: true,
+      message: "Users fetched successfully",
+      data: await listUsers(app.db, request.query),
+    }),
+  );
+
+  app.post(
+    "/api/users",
+    {
+      config: { ...requirePermission("user:create-update-user"), activity: { module: "user", action: "Create user" } },
+      schema: { body: userCreateSchema },
+    },
+    async (request, reply) => {
+      const user = await createUser(app.db, principalOf(request), request.body);
+      await audit(request, {
+        module: "user",
+        action: "Create user",
+        description: `Created user ${user.email}`,
+        details: {
+          userInfo: userInfo(user),
+          roleinfo: user.role ? { name: user.role.name, id: user.role._id } : undefined,
+        },
+      });
+      return reply.status(201).send({ success: true, message: copy.users.created, data: user });
+    },
+  );
+
+  app.put(
+    "/api/users/:id",
+    {
+      config: {
+        ...requirePermission("user:deactivate-user"),
+        activity: { module: "user", action: "Update user status" },
+      },
+      schema: { params: idParamsSchema, body: userStatusSchema },
+    },
+    async (request) => {
+      const change = await setUserActive(app.db, principalOf(request), request.params.id, request.body.isActive);
+      const { after } = change;
+      await audit(request, {
+        module: "user",
+        action: after.isActive ? "Activate user" : "Deactivate user",
+        description: `${after.isActive ? "Activated" : "Deactivated"} user ${after.email}`,
+        details: { userInfo: userInfo(after), updatedisActive: after.isActive, fieldChanges: changedFields(change) },
+      });
+      return {
+        success: true,
+        message: after.isActive ? copy.users.activated : copy.users.deactivated,
+        data: after,
+      };
+    },
+  );
+
+  app.put(
+    "/api/users/update-user/:id",
+    {
+      config: { ...requirePermission("user:create-update-user"), activity: { module: "user", action: "Update user" } },
+      schema: { params: idParamsSchema, body: userUpdateSchema },
+    },
+    async (request) => {
+      const change = await updateUser(app.db, principalOf(request), request.params.id, request.body);
+      const { after } = change;
+      await audit(request, {
+        module: "user",
+        action: "Update user",
+        description: `Updated user ${after.email}`,
+        details: {
+          userInfo: userInfo(after),
+          roleinfo: after.role ? { name: after.role.name, id: after.role._id } : undefined,
+          fieldChanges: changedFields(change),
+          ...(request.body.isActive !== undefined && { updatedisActive: after.isActive }),
+        },
+      });
+      return { success: true, message: copy.users.updated, data: after };
+    },
+  );
+};

@@ -1,0 +1,199 @@
+import { copy } from "@shop/shared/copy";
+import { paginationOf } from "@shop/shared/schemas/common";
+import type { UserCreate, UserDto, UserListQuery, UserUpdate } from "@shop/shared/schemas/users";
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { hashPassword } from "../../lib/password.ts";
+import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
+
+const rolePermissionNames = sql<
+  string[] | null
+>`(select array_agg(${rolePermissions.permission} order by ${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id})`;
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  isSuperAdmin: users.isSuperAdmin,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  roleId: roles.id,
+  roleName: roles.name,
+  rolePermissions: rolePermissionNames,
+};
+
+type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  isSuperAdmin: boolean;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  roleId: string | null;
+  roleName: string | null;
+  rolePermissions: string[] | null;
+};
+
+function toUserDto(row: UserRow): UserDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    isSuperAdmin: row.isSuperAdmin,
+    isActive: row.isActive,
+    role:
+      row.roleId && row.roleName
+        ? { _id: row.roleId, name: row.roleName, permissions: (row.rolePermissions ?? []).map((name) => ({ name })) }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function selectUsers(db: Db) {
+  return db.select(userColumns).from(users).leftJoin(roles, eq(roles.id, users.roleId));
+}
+
+export async function findUser(db: Db, id: string): Promise<UserDto | null> {
+  const [row] = await selectUsers(db).where(eq(users.id, id));
+  return row ? toUserDto(row) : null;
+}
+
+export async function getUser(db: Db, id: string): Promise<UserDto> {
+  const user = await findUser(db, id);
+  if (!user) throw notFound(copy.users.notFound);
+  return user;
+}
+
+const sortColumns = { createdAt: users.createdAt, name: users.name, email: users.email } as const;
+
+export async function listUsers(db: Db, query: UserListQuery) {
+  const filters: SQL[] = [];
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern));
+    if (match) filters.push(match);
+  }
+  if (query.role) filters.push(eq(users.roleId, query.role));
+  if (query.isActive !== undefined) filters.push(eq(users.isActive, query.isActive));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const order = query.sortOrder === "asc" ? asc : desc;
+
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    selectUsers(db)
+      .where(where)
+      .orderBy(order(sortColumns[query.sortBy]), desc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    users: rows.map(toUserDto),
+    pagination: { ...paginationOf(query.page, query.limit, total), totalUsers: total, usersPerPage: query.limit },
+  };
+}
+
+/** Nobody hands out more than they hold: the role's permissions must all be the actor's own. */
+async function assertCanAssignRole(db: Db, actor: Principal, roleId: string): Promise<void> {
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+  if (!role) throw badRequest(copy.roles.notFound, { role: copy.roles.notFound });
+  if (actor.isSuperAdmin) return;
+  const granted = await db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId));
+  if (granted.some(({ permission }) => !actor.permissions.includes(permission))) {
+    throw forbidden(copy.roles.cannotGrant);
+  }
+}
+
+function assertCanTouch(actor: Principal, target: UserDto): void {
+  if (target.isSuperAdmin && !actor.isSuperAdmin) throw forbidden(copy.auth.forbidden);
+}
+
+export async function createUser(db: Db, actor: Principal, input: UserCreate): Promise<UserDto> {
+  if (input.isSuperAdmin && !actor.isSuperAdmin) throw forbidden(copy.users.onlySuperAdminCreatesSuperAdmin);
+  await assertCanAssignRole(db, actor, input.role);
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        roleId: input.role,
+        passwordHash: await hashPassword(input.password),
+        isSuperAdmin: input.isSuperAdmin ?? false,
+      })
+      .returning({ id: users.id });
+    if (!created) throw new Error("insert returned nothing");
+    return getUser(db, created.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(copy.users.emailTaken, { email: copy.users.emailTaken });
+    throw error;
+  }
+}
+
+async function countOtherActiveSuperAdmins(db: Db, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(and(eq(users.isSuperAdmin, true), eq(users.isActive, true), ne(users.id, exceptId)));
+  return row?.total ?? 0;
+}
+
+async function assertMayDeactivate(db: Db, actor: Principal, target: UserDto): Promise<void> {
+  if (target._id === actor.userId) throw forbidden(copy.users.cannotDeactivateSelf);
+  if (target.isSuperAdmin && target.isActive && (await countOtherActiveSuperAdmins(db, target._id)) === 0) {
+    throw conflict(copy.users.lastSuperAdmin);
+  }
+}
+
+/** Signs the user out everywhere: their tokens stop working on the very next request. */
+export async function revokeSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+  invalidatePrincipals(db);
+}
+
+export type UserChange = { before: UserDto; after: UserDto };
+
+export async function updateUser(db: Db, actor: Principal, id: string, input: UserUpdate): Promise<UserChange> {
+  const before = await getUser(db, id);
+  assertCanTouch(actor, before);
+  if (input.isSuperAdmin !== undefined && input.isSuperAdmin !== before.isSuperAdmin) {
+    if (!actor.isSuperAdmin) throw forbidden(copy.users.onlySuperAdminCreatesSuperAdmin);
+    if (!input.isSuperAdmin && id === actor.userId) throw forbidden(copy.users.cannotDeactivateSelf);
+  }
+  if (input.role !== undefined && input.role !== before.role?._id) await assertCanAssignRole(db, actor, input.role);
+  if (input.isActive === false && before.isActive) await assertMayDeactivate(db, actor, before);
+
+  await db
+    .update(users)
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.phone !== undefined && { phone: input.phone }),
+      ...(input.role !== undefined && { roleId: input.role }),
+      ...(input.isActive !== undefined && { isActive: input.isActive }),
+      ...(input.isSuperAdmin !== undefined && { isSuperAdmin: input.isSuperAdmin }),
+    })
+    .where(eq(users.id, id));
+  if (input.isActive === false && before.isActive) await revokeSessions(db, id);
+  else invalidatePrincipals(db);
+  return { before, after: await getUser(db, id) };
+}
+
+export async function setUserActive(db: Db, actor: Principal, id: string, isActive: boolean): Promise<UserChange> {
+  return updateUser(db, actor, id, { isActive });
+}

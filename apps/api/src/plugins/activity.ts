@@ -1,0 +1,55 @@
+import type { ActivityDetails, ActivityStatus } from "@shop/shared/schemas/activity-logs";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { recordActivity } from "../modules/activity-logs/service.ts";
+
+export type ActivityLabel = { module: string; action: string };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Staff writes name their activity so a failure is logged even when the handler never ran. */
+    activity?: ActivityLabel;
+  }
+}
+
+export type AuditEntry = {
+  action: string;
+  module: string;
+  description: string;
+  status?: ActivityStatus;
+  details?: ActivityDetails;
+  /** Defaults to the signed-in caller. */
+  userId?: string | null;
+};
+
+/** Records an activity-log entry for the caller of this request. */
+export async function audit(request: FastifyRequest, entry: AuditEntry): Promise<void> {
+  await recordActivity(request.server.db, {
+    action: entry.action,
+    module: entry.module,
+    status: entry.status ?? "Success",
+    description: entry.description,
+    userId: entry.userId === undefined ? (request.principal?.userId ?? null) : entry.userId,
+    ipAddress: request.ip,
+    details: entry.details ?? null,
+  });
+}
+
+/** A staff write that fails (validation, permission, conflict, crash) is logged as a Failure. */
+export const activityPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("onError", async (request, _reply, error: FastifyError) => {
+    const label = request.routeOptions.config.activity;
+    if (!label || !request.principal) return;
+    const status = error.statusCode ?? 500;
+    try {
+      await audit(request, {
+        ...label,
+        status: "Failure",
+        description: `${label.action} failed`,
+        details: { message: status >= 500 ? "Internal error" : error.message },
+      });
+    } catch (logError) {
+      request.log.error({ err: logError }, "could not record activity");
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { testAdmin, testJwtSecret } from "./constants.ts";
+import { withDatabase } from "./global-setup.ts";
+
+export { testAdmin };
+
+/** A fresh database for one test file: a PGlite snapshot or a clone of the PostgreSQL template. */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject("postgresTemplate");
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const name = `shop_test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${template}"`);
+    const database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = await readFile(inject("pgliteSnapshot"));
+  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  return openDatabase({ kind: "pglite", client });
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    JWT_SECRET: testJwtSecret,
+    LOG_LEVEL: "silent",
+    DATA_DIR: "/tmp/shop-test-unused",
+    WEB_DIST: "/nonexistent",
+    ...overrides,
+  });
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+};
+
+/** Builds the real app on a fresh database; closes both after the file's tests. */
+export async function createTestApp(
+  options: { config?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig(options.config), {
+    database,
+    ...(options.logStream && { logStream: options.logStream }),
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database };
+}
+
+type InjectOptions = {
+  method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+  url: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The client address the server sees (sign-in throttling is per IP). */
+  ip?: string;
+};
+
+export type ApiBody<T> = { success?: boolean; message?: string; data: T; errors?: Record<string, string> };
+
+/** Calls the app through inject(); T is the shape of `data` the test expects. */
+export async function call<T = unknown>(app: FastifyInstance, options: InjectOptions) {
+  const response = await app.inject({
+    method: options.method ?? "GET",
+    url: options.url,
+    headers: {
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
+    },
+    ...(options.body !== undefined && { payload: options.body as object }),
+    ...(options.ip && { remoteAddress: options.ip }),
+  });
+  const text = response.body;
+  let json = {} as ApiBody<T>;
+  try {
+    json = JSON.parse(text) as ApiBody<T>;
+  } catch {
+    // Non-JSON answers (static files) are read from `text`.
+  }
+  return { status: response.statusCode, headers: response.headers, body: json, text };
+}
+
+export async function signIn(app: FastifyInstance, email = testAdmin.email, password = testAdmin.password) {
+  const response = await call<{ token: string }>(app, {
+    method: "POST",
+    url: "/api/users/login",
+    body: { email, password },
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed for ${email}: ${response.status} ${response.text}`);
+  return response.body.data.token;
+}
+
+let counter = 0;
+/** Creates a role with exactly these permissions and a user holding it, through the real API. */
+export async function createStaff(app: FastifyInstance, adminToken: string, permissions: string[]) {
+  counter += 1;
+  const role = await call<{ _id: string }>(app, {
+    method: "POST",
+    url: "/api/roles/create-role",
+    token: adminToken,
+    body: { name: `Role ${counter} ${Math.random().toString(36).slice(2, 7)}`, permissions },
+  });
+  if (role.status !== 201) throw new Error(`role create failed: ${role.text}`);
+  const email = `staff${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = "staff-password";
+  const user = await call<{ _id: string }>(app, {
+    method: "POST",
+    url: "/api/users",
+    token: adminToken,
+    body: { name: "Staff Member", email, phone: "0123456789", role: role.body.data._id, password },
+  });
+  if (user.status !== 201) throw new Error(`user create failed: ${user.text}`);
+  const token = await signIn(app, email, password);
+  return { token, email, password, userId: user.body.data._id, roleId: role.body.data._id };
+}

@@ -1,0 +1,72 @@
+/** The words users read, from the spec, written once for both sides. */
+export const copy = {
+  tagline: "Making homes smarter with style.",
+  taglineLong: "Making homes smarter with style. Premium automation solutions for modern living.",
+
+  sessionExpired: "Session expired. Please login again.",
+  somethingWentWrong: "Something went wrong. Please try again later.",
+  somethingWentWrongShort: "Something went wrong.",
+
+  auth: {
+    invalidCredentials: "Invalid email or password",
+    deactivated: "Your account has been deactivated",
+    tooManyAttempts: "Too many sign-in attempts. Please try again later.",
+    signedIn: "Signed in successfully",
+    signedOut: "Signed out successfully",
+    unauthorized: "Please sign in to continue",
+    forbidden: "You do not have permission to do this",
+  },
+
+  validation: {
+    nameMin: "Name must be at least 2 characters",
+    email: "Please enter a valid email address",
+    phone: "Phone number must be exactly 10 digits",
+    passwordMin: "Password must be at least 6 characters long",
+    passwordsMismatch: "Passwords do not match",
+    required: (field: string) => `${field} is required`,
+    newsletterEmail: "Please enter a valid email",
+    invalidInput: "Invalid input",
+    unknownField: "This field is not allowed",
+  },
+
+  users: {
+    notFound: "User not found",
+    emailTaken: "A user with this email already exists",
+    cannotDeactivateSelf: "You cannot deactivate your own account",
+    lastSuperAdmin: "The last active super admin cannot be deactivated",
+    onlySuperAdminCreatesSuperAdmin: "Only a super admin can grant super admin rights",
+    created: "User created successfully",
+    updated: "User updated successfully",
+    activated: "User activated successfully",
+    deactivated: "User deactivated successfully",
+    failedCreate: "Failed to create user",
+    failedUpdate: "Failed to update user",
+    failedUpdateStatus: "Failed to update user status",
+    failedFetch: "Failed to fetch users",
+  },
+
+  roles: {
+    notFound: "Role not found",
+    nameTaken: "A role with this name already exists",
+    unknownPermission: (name: string) => `Unknown permission: ${name}`,
+    cannotGrant: "You cannot grant a permission you do not have",
+    created: "Role created successfully",
+    updated: "Role updated successfully",
+    deleted: "Role deleted successfully",
+    inUse: (count: number) => `This role is assigned to ${count} user${count === 1 ? "" : "s"} and cannot be deleted`,
+    failedCreate: "Failed to create role",
+    failedUpdate: "Failed to update role",
+    failedFetch: "Failed to fetch all roles",
+    failedFetchPermissions: "Failed to fetch permissions",
+  },
+
+  errors: {
+    notFound: "Not found",
+    routeNotFound: "Route not found",
+    malformedJson: "The request body is not valid JSON",
+    bodyTooLarge: "The request body is too large",
+    unsupportedMediaType: "Unsupported content type",
+    tooManyRequests: "Too many requests. Please try again later.",
+    databaseUnavailable: "The service is temporarily unavailable",
+  },
+} as const;

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { idSchema, pageQuery, searchQuery } from "./common.ts";
+
+export const activityStatuses = ["Success", "Warning", "Info", "Failure"] as const;
+export type ActivityStatus = (typeof activityStatuses)[number];
+
+export const activityLogListQuerySchema = z.strictObject({
+  ...pageQuery,
+  module: z.string().trim().max(50).optional(),
+  status: z.enum(activityStatuses).optional(),
+  userId: idSchema.optional(),
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  search: searchQuery,
+});
+export type ActivityLogListQuery = z.infer<typeof activityLogListQuerySchema>;
+
+/** Spec section 3: the detail keys the activity log viewer knows how to show. */
+export type ActivityDetails = {
+  productId?: string;
+  bannerInfo?: { title: string; id: string };
+  emailHistoryId?: string;
+  emailInfo?: { subject: string; emailId: string };
+  tagInfo?: { name: string };
+  subscriberInfo?: { email: string; id: string };
+  tagsList?: string[];
+  subscriberEmails?: string[];
+  onActioned?: { name: string; email: string };
+  roleinfo?: { name: string; id: string };
+  userInfo?: { name: string; email: string; id: string };
+  updatedisActive?: boolean;
+  message?: string;
+  fieldChanges?: { original: Record<string, unknown>; updated: Record<string, unknown> };
+  [key: string]: unknown;
+};
+
+export type ActivityLogDto = {
+  _id: string;
+  action: string;
+  module: string;
+  status: ActivityStatus;
+  description: string;
+  createdAt: string;
+  userId: { _id: string; name: string; email: string } | null;
+  ipAddress: string | null;
+  details: ActivityDetails | null;
+};

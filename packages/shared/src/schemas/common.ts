@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** Query strings arrive as text: these coerce and bound them. */
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+export const sortOrderSchema = z.enum(["asc", "desc"]).default("desc");
+
+export const idSchema = z.uuid({ message: "Invalid id" });
+export const idParamsSchema = z.strictObject({ id: idSchema });
+
+export const booleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const searchQuery = z.string().trim().max(200).optional();
+
+export type Pagination = {
+  currentPage: number;
+  totalPages: number;
+};
+
+export function paginationOf(page: number, limit: number, total: number) {
+  return {
+    currentPage: page,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+  };
+}
+
+export type ApiEnvelope<T> = {
+  success: boolean;
+  message: string;
+  data?: T;
+  errors?: Record<string, string>;
+};

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { pageQuery, searchQuery } from "./common.ts";
+
+const permissionName = z.string().regex(/^[a-z]+:[a-z-]+$/, "Invalid permission name");
+
+export const roleCreateSchema = z.strictObject({
+  name: z.string().trim().min(2, "Role name must be at least 2 characters").max(60),
+  description: z.string().trim().max(300).optional(),
+  permissions: z.array(permissionName).max(200).default([]),
+});
+export type RoleCreate = z.infer<typeof roleCreateSchema>;
+
+export const roleUpdateSchema = z
+  .strictObject({
+    name: roleCreateSchema.shape.name.optional(),
+    description: roleCreateSchema.shape.description,
+    permissions: z.array(permissionName).max(200).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
+export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
+
+export const roleListQuerySchema = z.strictObject({
+  ...pageQuery,
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  search: searchQuery,
+});
+
+export const permissionListQuerySchema = z.strictObject({
+  module: z.string().trim().max(50).optional(),
+});
+
+export type RoleDto = {
+  _id: string;
+  name: string;
+  description: string;
+  permissions: { name: string }[];
+  userCount: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type PermissionDto = { _id: string; name: string; module: string; label: string };

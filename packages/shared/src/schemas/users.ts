@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { copy } from "../copy.ts";
+import { booleanQuery, idSchema, pageQuery, searchQuery, sortOrderSchema } from "./common.ts";
+
+const v = copy.validation;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: v.email }));
+export const nameSchema = z.string().trim().min(2, v.nameMin).max(100);
+/** Spec: phone exactly 10 characters; we also insist they are digits. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, v.phone);
+export const passwordSchema = z.string().min(6, v.passwordMin).max(200);
+
+export const loginSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1, v.required("Email")).max(254),
+  password: z.string().min(1, v.required("Password")).max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const getUserQuerySchema = z.strictObject({ token: z.string().max(4096).optional() });
+
+export const userCreateSchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  role: idSchema,
+  password: passwordSchema,
+  isSuperAdmin: z.boolean().optional(),
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** The create form adds a confirmation the API never sees. */
+export const userCreateFormSchema = userCreateSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: v.passwordsMismatch,
+    path: ["confirmPassword"],
+  });
+
+export const userUpdateSchema = z
+  .strictObject({
+    name: nameSchema.optional(),
+    phone: phoneSchema.optional(),
+    role: idSchema.optional(),
+    isActive: z.boolean().optional(),
+    isSuperAdmin: z.boolean().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const userStatusSchema = z.strictObject({ isActive: z.boolean() });
+
+export const userListQuerySchema = z.strictObject({
+  ...pageQuery,
+  search: searchQuery,
+  role: idSchema.optional(),
+  isActive: booleanQuery.optional(),
+  sortBy: z.enum(["createdAt", "name", "email"]).default("createdAt"),
+  sortOrder: sortOrderSchema,
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export type PermissionRef = { name: string };
+export type RoleSummary = { _id: string; name: string; permissions: PermissionRef[] };
+
+export type UserDto = {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  isSuperAdmin: boolean;
+  isActive: boolean;
+  role: RoleSummary | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type LoginResult = { token: string; user: UserDto };
