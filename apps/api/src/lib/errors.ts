@@ -29,6 +29,17 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return hasCode(error, "23503");
 }
 
+/** SQLSTATE class 22 (bad data such as an invalid byte sequence): the client's input, not our fault. */
+export function isDataException(error: unknown): boolean {
+  return codeOf(error)?.startsWith("22") ?? false;
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  if ("code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code)) return error.code;
+  return "cause" in error ? codeOf(error.cause) : undefined;
+}
+
 function hasCode(error: unknown, code: string): boolean {
   if (typeof error !== "object" || error === null) return false;
   if ("code" in error && error.code === code) return true;

@@ -22,7 +22,13 @@ declare module "fastify" {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every API route with the access it declared, for the tests that walk the route table. */
+    routeAccess: RouteAccess[];
+  }
 }
+
+export type RouteAccess = { method: string; url: string; access: Access };
 
 export const publicRoute = { access: { kind: "public" } } as const satisfies { access: Access };
 export const authenticatedRoute = { access: { kind: "authenticated" } } as const satisfies { access: Access };
@@ -55,10 +61,15 @@ type AuthOptions = { db: Db; tokens: TokenSigner };
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   app.decorateRequest("principal", null);
+  const table: RouteAccess[] = [];
+  app.decorate("routeAccess", table);
 
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith("/api/") && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    if (!route.url.startsWith("/api/")) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") table.push({ method, url: route.url, access });
     }
   });
 

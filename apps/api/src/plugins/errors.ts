@@ -2,7 +2,7 @@ import { copy } from "@shop/shared/copy";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "../lib/errors.ts";
+import { AppError, isDataException } from "../lib/errors.ts";
 
 type ValidationIssue = {
   keyword?: string;
@@ -58,6 +58,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors = fieldErrors(error.validation as ValidationIssue[]);
       const first = Object.values(errors)[0];
       return reply.status(400).send({ success: false, message: first ?? copy.validation.invalidInput, errors });
+    }
+    if (isDataException(error)) {
+      return reply.status(400).send({ success: false, message: copy.validation.invalidInput });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

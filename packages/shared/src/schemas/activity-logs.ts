@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { idSchema, pageQuery, searchQuery } from "./common.ts";
+import { idSchema, pageQuery, searchQuery, text } from "./common.ts";
 
 export const activityStatuses = ["Success", "Warning", "Info", "Failure"] as const;
 export type ActivityStatus = (typeof activityStatuses)[number];
 
 export const activityLogListQuerySchema = z.strictObject({
   ...pageQuery,
-  module: z.string().trim().max(50).optional(),
+  module: text(50).optional(),
   status: z.enum(activityStatuses).optional(),
   userId: idSchema.optional(),
   from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),

@@ -13,7 +13,16 @@ export const idParamsSchema = z.strictObject({ id: idSchema });
 
 export const booleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
 
-export const searchQuery = z.string().trim().max(200).optional();
+/** PostgreSQL text cannot hold NUL; every free-text field goes through this. */
+export function text(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !value.includes("\u0000"), "Invalid characters");
+}
+
+export const searchQuery = text(200).optional();
 
 export type Pagination = {
   currentPage: number;

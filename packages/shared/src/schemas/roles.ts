@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { pageQuery, searchQuery } from "./common.ts";
+import { pageQuery, searchQuery, text } from "./common.ts";
 
 const permissionName = z.string().regex(/^[a-z]+:[a-z-]+$/, "Invalid permission name");
 
 export const roleCreateSchema = z.strictObject({
-  name: z.string().trim().min(2, "Role name must be at least 2 characters").max(60),
-  description: z.string().trim().max(300).optional(),
+  name: text(60).pipe(z.string().min(2, "Role name must be at least 2 characters")),
+  description: text(300).optional(),
   permissions: z.array(permissionName).max(200).default([]),
 });
 export type RoleCreate = z.infer<typeof roleCreateSchema>;
@@ -26,7 +26,7 @@ export const roleListQuerySchema = z.strictObject({
 });
 
 export const permissionListQuerySchema = z.strictObject({
-  module: z.string().trim().max(50).optional(),
+  module: text(50).optional(),
 });
 
 export type RoleDto = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { booleanQuery, idSchema, pageQuery, searchQuery, sortOrderSchema } from "./common.ts";
+import { booleanQuery, idSchema, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
 
 const v = copy.validation;
 
@@ -10,7 +10,7 @@ export const emailSchema = z
   .toLowerCase()
   .max(254)
   .pipe(z.email({ message: v.email }));
-export const nameSchema = z.string().trim().min(2, v.nameMin).max(100);
+export const nameSchema = text(100).pipe(z.string().min(2, v.nameMin));
 /** Spec: phone exactly 10 characters; we also insist they are digits. */
 export const phoneSchema = z
   .string()
@@ -19,7 +19,7 @@ export const phoneSchema = z
 export const passwordSchema = z.string().min(6, v.passwordMin).max(200);
 
 export const loginSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().min(1, v.required("Email")).max(254),
+  email: text(254).pipe(z.string().toLowerCase().min(1, v.required("Email"))),
   password: z.string().min(1, v.required("Password")).max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -5,8 +5,18 @@ import type { PermissionDto, RoleCreate, RoleDto, RoleUpdate } from "@shop/share
 import { asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { permissions, rolePermissions, roles, users } from "../../db/schema/index.ts";
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from "../../lib/errors.ts";
 import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
+
+// Drizzle leaves columns unqualified when a select reads one table, so the outer row is named in full.
+const outerRoleId = sql.raw(`"roles"."id"`);
 
 const roleColumns = {
   id: roles.id,
@@ -16,8 +26,8 @@ const roleColumns = {
   updatedAt: roles.updatedAt,
   permissions: sql<
     string[] | null
-  >`(select array_agg(${rolePermissions.permission} order by ${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id})`,
-  userCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+  >`(select array_agg(${rolePermissions.permission} order by ${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${outerRoleId})`,
+  userCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${outerRoleId})`,
 };
 
 type RoleRow = {
@@ -148,7 +158,13 @@ export async function updateRole(db: Db, actor: Principal, id: string, input: Ro
 export async function deleteRole(db: Db, id: string): Promise<RoleDto> {
   const role = await getRole(db, id);
   if (role.userCount > 0) throw conflict(copy.roles.inUse(role.userCount));
-  await db.delete(roles).where(eq(roles.id, id));
+  try {
+    await db.delete(roles).where(eq(roles.id, id));
+  } catch (error) {
+    // A user given the role between the count and the delete.
+    if (isForeignKeyViolation(error)) throw conflict(copy.roles.inUse(1));
+    throw error;
+  }
   invalidatePrincipals(db);
   return role;
 }
