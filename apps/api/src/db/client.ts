@@ -25,7 +25,7 @@ export type Database = {
 /** The migrations folder sits beside the source in development and beside the bundle in dist. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, "migrations"), path.join(here, "db", "migrations")];
+  const candidates = [path.join(here, "migrations"), path.join(here, "..", "migrations")];
   return process.env.MIGRATIONS_DIR ?? candidates.find((dir) => existsSync(dir)) ?? candidates[0] ?? "";
 }
 

@@ -1,0 +1,22 @@
+// Bundles the API into dist/main.js. Our workspace packages ship TypeScript source, so they are
+// bundled in; every npm dependency stays external and is loaded from node_modules at run time.
+import { cp, readFile, rm } from "node:fs/promises";
+import { build } from "esbuild";
+
+const pkg = JSON.parse(await readFile(new URL("./package.json", import.meta.url), "utf8"));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@shop/"));
+
+await rm("dist", { recursive: true, force: true });
+await build({
+  entryPoints: ["src/main.ts", "src/db/migrate-cli.ts"],
+  outdir: "dist",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: "warning",
+});
+await cp("src/db/migrations", "dist/migrations", { recursive: true });
+console.log("api built → apps/api/dist");

@@ -1,0 +1,46 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+import { parseDuration } from "./lib/duration.ts";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "shop-config-"));
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ port: 8000, tokenTtlMs: 12 * 3_600_000, databaseUrl: undefined });
+    expect(config.admin.email).toBe("admin@example.com");
+    expect(config.publicUrl).toBe("http://localhost:8000");
+  });
+
+  it("stops with one line naming the bad variable", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATA_DIR: dataDir() })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x", DATA_DIR: dataDir() })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ TOKEN_TTL: "forever", DATA_DIR: dataDir() })).toThrow(/TOKEN_TTL/);
+    expect(() => loadConfig({ ADMIN_EMAIL: "root", DATA_DIR: dataDir() })).toThrow(ConfigError);
+  });
+
+  it("keeps a generated JWT secret in DATA_DIR across starts", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it("refuses to start in production without a JWT_SECRET", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
+  });
+});
+
+describe("durations", () => {
+  it("reads seconds, minutes, hours and days", () => {
+    expect(parseDuration("90s")).toBe(90_000);
+    expect(parseDuration("15m")).toBe(900_000);
+    expect(parseDuration("12h")).toBe(43_200_000);
+    expect(parseDuration("7d")).toBe(604_800_000);
+    expect(parseDuration("3600")).toBe(3_600_000);
+    expect(parseDuration("soon")).toBeNull();
+  });
+});
