@@ -55,7 +55,15 @@ describe("the app shell", () => {
     const context = await browser.newContext();
     const page = await signInThroughForm(context, admin.email, admin.password);
     await expect.poll(() => page.getByText(`${admin.name} (Administrator)`).first().isVisible()).toBe(true);
-    for (const item of ["Dashboard", "Products", "Hero Banners", "Contacts", "Activity Logs", "Newsletters", "Manage"]) {
+    for (const item of [
+      "Dashboard",
+      "Products",
+      "Hero Banners",
+      "Contacts",
+      "Activity Logs",
+      "Newsletters",
+      "Manage",
+    ]) {
       expect(await sidebar(page).getByText(item, { exact: true }).count(), item).toBeGreaterThan(0);
     }
     // Navbar and footer are hidden under /admin.

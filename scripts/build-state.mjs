@@ -4,7 +4,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const sources = ["apps/api/src", "apps/api/build.mjs", "apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "packages/shared/src", "package-lock.json"];
+const sources = [
+  "apps/api/src",
+  "apps/api/build.mjs",
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "packages/shared/src",
+  "package-lock.json",
+];
 const outputs = ["apps/api/dist/main.js", "apps/web/dist/index.html"];
 
 function newest(target) {

@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildIsStale, root } from "./build-state.mjs";
 import { findChromium } from "../e2e/chromium.mjs";
+import { buildIsStale, root } from "./build-state.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
 const reportDir = mkdtempSync(path.join(tmpdir(), "shop-test-report-"));
@@ -22,7 +22,11 @@ function runVitest(name, cwd, args = [], env = {}) {
   let counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, "utf8"));
-    counts = { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+    counts = {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
   }
   const ok = result.status === 0;
   if (!ok && counts.failed === 0) counts.failed = 1; // a suite that crashed before reporting still fails
@@ -61,7 +65,9 @@ if (want("e2e")) {
 rmSync(reportDir, { recursive: true, force: true });
 console.log("\n━━ summary ━━");
 for (const r of results) {
-  const state = r.reason ? `skipped — ${r.reason}` : `${r.ok ? "ok" : "FAILED"}: ${r.passed} passed, ${r.failed} failed`;
+  const state = r.reason
+    ? `skipped — ${r.reason}`
+    : `${r.ok ? "ok" : "FAILED"}: ${r.passed} passed, ${r.failed} failed`;
   console.log(`${r.name.padEnd(26)} ${state}`);
 }
 const total = (key) => results.reduce((sum, r) => sum + r[key], 0);

@@ -1,5 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -9,12 +12,21 @@ import { redactUrl } from "./lib/redact.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { blogRoutes } from "./modules/blog/routes.ts";
+import { categoryRoutes } from "./modules/categories/routes.ts";
+import { contactRoutes } from "./modules/contacts/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { heroBannerRoutes } from "./modules/hero-banners/routes.ts";
+import { newsletterRoutes } from "./modules/newsletter/routes.ts";
+import { productRoutes } from "./modules/products/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
+import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { createLocalStore, type FileStore } from "./modules/uploads/storage.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { activityPlugin } from "./plugins/activity.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { publicCachePlugin } from "./plugins/public-cache.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { spaPlugin } from "./plugins/spa.ts";
 
@@ -23,6 +35,7 @@ declare module "fastify" {
     database: Database;
     db: Db;
     tokens: TokenSigner;
+    files: FileStore;
   }
 }
 
@@ -67,11 +80,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate("database", options.database);
   app.decorate("db", options.database.db);
   app.decorate("tokens", createTokenSigner(config.jwtSecret));
+  app.decorate("files", createLocalStore(path.join(config.dataDir, "uploads")));
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart);
   await app.register(authPlugin, { db: options.database.db, tokens: app.tokens });
   await app.register(activityPlugin);
+  await app.register(publicCachePlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, {
@@ -81,6 +98,25 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(activityLogRoutes);
+  await app.register(categoryRoutes);
+  await app.register(productRoutes);
+  await app.register(heroBannerRoutes);
+  await app.register(contactRoutes);
+  await app.register(newsletterRoutes);
+  await app.register(blogRoutes);
+  await app.register(uploadRoutes, { store: app.files });
+
+  // Uploaded files are named by their content, so they never change: cache them for a year.
+  await app.register(fastifyStatic, {
+    root: app.files.root,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    dotfiles: "deny",
+    setHeaders(res) {
+      res.header("cache-control", "public, max-age=31536000, immutable");
+    },
+  });
 
   await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist() });
   return app;

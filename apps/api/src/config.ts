@@ -39,6 +39,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   WEB_DIST: optionalText,
+  SAMPLE_DATA: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
 });
 
 export type Config = {
@@ -56,6 +57,8 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   webDist: string | undefined;
+  /** Seed the sample catalogue, banners and posts into an empty database. */
+  sampleData: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     webDist: e.WEB_DIST,
+    sampleData: e.SAMPLE_DATA ? e.SAMPLE_DATA === "true" : e.NODE_ENV !== "production",
   };
 }
 

@@ -28,9 +28,17 @@ describe("the activity log", () => {
 
   it("records a user change with original and updated values", async () => {
     const staff = await createStaff(app, admin, []);
-    await call(app, { method: "PUT", url: `/api/users/update-user/${staff.userId}`, token: admin, body: { name: "Renamed Person" } });
+    await call(app, {
+      method: "PUT",
+      url: `/api/users/update-user/${staff.userId}`,
+      token: admin,
+      body: { name: "Renamed Person" },
+    });
     const entry = (await logs("module=user&search=Updated")).body.data.logs[0];
-    expect(entry?.details?.fieldChanges).toEqual({ original: { name: "Staff Member" }, updated: { name: "Renamed Person" } });
+    expect(entry?.details?.fieldChanges).toEqual({
+      original: { name: "Staff Member" },
+      updated: { name: "Renamed Person" },
+    });
     expect(entry?.details?.userInfo?.email).toBe(staff.email);
   });
 
@@ -40,7 +48,14 @@ describe("the activity log", () => {
       method: "POST",
       url: "/api/users",
       token: staff.token,
-      body: { name: "Ab", email: "x@example.com", phone: "0123456789", role: staff.roleId, password: "secret", isSuperAdmin: true },
+      body: {
+        name: "Ab",
+        email: "x@example.com",
+        phone: "0123456789",
+        role: staff.roleId,
+        password: "secret",
+        isSuperAdmin: true,
+      },
     });
     expect(refused.status).toBe(403);
     const entry = (await logs(`module=user&status=Failure&userId=${staff.userId}`)).body.data.logs[0];

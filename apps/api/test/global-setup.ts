@@ -1,11 +1,12 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../src/db/client.ts";
+import { createPglite, openDatabase } from "../src/db/client.ts";
 import { seed } from "../src/db/seed/index.ts";
+import { seedSampleContent } from "../src/db/seed/sample.ts";
+import { createLocalStore } from "../src/modules/uploads/storage.ts";
 import { testAdmin } from "./constants.ts";
 
 declare module "vitest" {
@@ -33,6 +34,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ kind: "postgres", url: templateUrl, poolSize: 2 });
     await database.migrate();
     await seed(database.db, seedOptions);
+    await seedSampleContent(database.db, createLocalStore(path.join(workDir, "uploads")));
     await database.close();
     project.provide("postgresTemplate", template);
     project.provide("pgliteSnapshot", "");
@@ -47,10 +49,11 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = await openDatabase({ kind: "pglite", client });
   await database.migrate();
   await seed(database.db, seedOptions);
+  await seedSampleContent(database.db, createLocalStore(path.join(workDir, "uploads")));
   const snapshot = await client.dumpDataDir("none");
   await client.close();
   const file = path.join(workDir, "snapshot.tar");

@@ -1,11 +1,12 @@
-import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
-import { type Database, openDatabase } from "../src/db/client.ts";
+import { createPglite, type Database, openDatabase } from "../src/db/client.ts";
 import { testAdmin, testJwtSecret } from "./constants.ts";
 import { withDatabase } from "./global-setup.ts";
 
@@ -31,7 +32,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const snapshot = await readFile(inject("pgliteSnapshot"));
-  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  const client = await createPglite({ loadDataDir: new Blob([snapshot]) });
   return openDatabase({ kind: "pglite", client });
 }
 
@@ -40,7 +41,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: "test",
     JWT_SECRET: testJwtSecret,
     LOG_LEVEL: "silent",
-    DATA_DIR: "/tmp/shop-test-unused",
+    DATA_DIR: path.join(tmpdir(), "shop-test-unused"),
     WEB_DIST: "/nonexistent",
     ...overrides,
   });
@@ -56,7 +57,8 @@ export async function createTestApp(
   options: { config?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig(options.config), {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "shop-test-data-"));
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...options.config }), {
     database,
     ...(options.logStream && { logStream: options.logStream }),
   });
@@ -64,6 +66,7 @@ export async function createTestApp(
   afterAll(async () => {
     await app.close();
     await database.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
   return { app, database };
 }

@@ -60,6 +60,13 @@ export const copy = {
     failedFetchPermissions: "Failed to fetch permissions",
   },
 
+  storefront: {
+    productNotFound: "Product not found",
+    postNotFound: "Post not found",
+    enquirySubmitted: "Inquiry Submitted Successfully!",
+    subscribed: "Subscribed successfully!",
+  },
+
   errors: {
     notFound: "Not found",
     routeNotFound: "Route not found",

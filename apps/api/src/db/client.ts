@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -29,6 +30,11 @@ export function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR ?? candidates.find((dir) => existsSync(dir)) ?? candidates[0] ?? "";
 }
 
+/** PGlite with the extensions our migrations use (pg_trgm for contains-search). */
+export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 export type OpenOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir?: string; client?: PGlite };
@@ -54,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = options.client ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
+  const client = options.client ?? (await createPglite(options.dataDir ? { dataDir: options.dataDir } : {}));
   const db = drizzlePglite(client, { schema });
   return {
     db,

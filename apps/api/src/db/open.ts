@@ -1,7 +1,9 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
+import { createLocalStore } from "../modules/uploads/storage.ts";
 import { type Database, openDatabase } from "./client.ts";
 import { seed } from "./seed/index.ts";
+import { seedSampleContent } from "./seed/sample.ts";
 
 /** Opens the configured database, applies migrations and seeds an empty one. */
 export async function openConfiguredDatabase(
@@ -13,5 +15,6 @@ export async function openConfiguredDatabase(
     : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();
   await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });
+  if (config.sampleData) await seedSampleContent(database.db, createLocalStore(path.join(config.dataDir, "uploads")));
   return database;
 }

@@ -25,8 +25,9 @@ export function isUniqueViolation(error: unknown): boolean {
   return hasCode(error, "23505");
 }
 
+/** foreign_key_violation, or restrict_violation from an ON DELETE RESTRICT reference. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return hasCode(error, "23503");
+  return hasCode(error, "23503") || hasCode(error, "23001");
 }
 
 /** SQLSTATE class 22 (bad data such as an invalid byte sequence): the client's input, not our fault. */

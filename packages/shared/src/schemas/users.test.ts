@@ -18,7 +18,13 @@ describe("user schemas", () => {
   });
 
   it("speaks the spec's messages", () => {
-    const result = userCreateFormSchema.safeParse({ ...valid, name: "J", phone: "12345", password: "12345", confirmPassword: "x" });
+    const result = userCreateFormSchema.safeParse({
+      ...valid,
+      name: "J",
+      phone: "12345",
+      password: "12345",
+      confirmPassword: "x",
+    });
     const messages = result.error?.issues.map((issue) => issue.message) ?? [];
     expect(messages).toEqual(
       expect.arrayContaining([

@@ -1,2 +1,5 @@
 export * from "./activity-logs.ts";
 export * from "./auth.ts";
+export * from "./catalogue.ts";
+export * from "./content.ts";
+export * from "./newsletter.ts";

@@ -8,6 +8,7 @@ import { paginationOf } from "@shop/shared/schemas/common";
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { activityLogs, users } from "../../db/schema/index.ts";
+import { escapeLike } from "../../lib/sql.ts";
 
 export type ActivityEntry = {
   action: string;
@@ -37,10 +38,6 @@ export function fieldChanges<T extends Record<string, unknown>>(
     after[key] = value;
   }
   return Object.keys(after).length > 0 ? { original: before, updated: after } : undefined;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function dayBoundary(value: string, end: boolean): Date {

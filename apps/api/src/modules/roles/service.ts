@@ -13,6 +13,7 @@ import {
   isUniqueViolation,
   notFound,
 } from "../../lib/errors.ts";
+import { escapeLike } from "../../lib/sql.ts";
 import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
 
 // Drizzle leaves columns unqualified when a select reads one table, so the outer row is named in full.
@@ -59,7 +60,7 @@ export async function getRole(db: Db, id: string): Promise<RoleDto> {
 }
 
 export async function listRoles(db: Db, query: { page: number; limit: number; search?: string | undefined }) {
-  const where = query.search ? ilike(roles.name, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = query.search ? ilike(roles.name, `%${escapeLike(query.search)}%`) : undefined;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select(roleColumns)

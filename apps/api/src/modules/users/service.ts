@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { hashPassword } from "../../lib/password.ts";
+import { escapeLike } from "../../lib/sql.ts";
 import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
 
 const rolePermissionNames = sql<
@@ -77,7 +78,7 @@ const sortColumns = { createdAt: users.createdAt, name: users.name, email: users
 export async function listUsers(db: Db, query: UserListQuery) {
   const filters: SQL[] = [];
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(query.search)}%`;
     const match = or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern));
     if (match) filters.push(match);
   }

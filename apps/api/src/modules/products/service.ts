@@ -1,0 +1,227 @@
+import type {
+  ProductCreate,
+  ProductDto,
+  ProductListQuery,
+  ProductPagination,
+  ProductStatus,
+  ProductUpdate,
+} from "@shop/shared/schemas/products";
+import { slugify } from "@shop/shared/slugify";
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { categories, products, subcategories } from "../../db/schema/index.ts";
+import { badRequest, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { escapeLike, isUuid } from "../../lib/sql.ts";
+
+export const productNotFound = "Product not found";
+
+const subcategory = alias(subcategories, "subcategory");
+
+const productColumns = {
+  product: products,
+  category: { id: categories.id, name: categories.name, slug: categories.slug },
+  subcategory: { id: subcategory.id, name: subcategory.name, slug: subcategory.slug },
+};
+
+type ProductRow = {
+  product: typeof products.$inferSelect;
+  category: { id: string; name: string; slug: string } | null;
+  subcategory: { id: string; name: string; slug: string } | null;
+};
+
+function toProductDto({ product, category, subcategory: sub }: ProductRow): ProductDto {
+  return {
+    _id: product.id,
+    name: product.name,
+    slug: product.slug,
+    price: Number(product.price),
+    description: product.description,
+    image: product.image || product.images[0] || "",
+    images: product.images,
+    category: category ? { _id: category.id, name: category.name, slug: category.slug } : null,
+    subcategory: sub ? { _id: sub.id, name: sub.name, slug: sub.slug } : null,
+    rating: Number(product.rating),
+    reviewCount: product.reviewCount,
+    features: product.features,
+    specifications: product.specifications,
+    compatibility: product.compatibility as ProductDto["compatibility"],
+    isNew: product.isNew,
+    inStock: product.inStock,
+    status: product.status as ProductStatus,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}
+
+function selectProducts(db: Db) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(subcategory, eq(subcategory.id, products.subcategoryId));
+}
+
+const sortColumns = {
+  createdAt: products.createdAt,
+  price: products.price,
+  name: products.name,
+  rating: products.rating,
+} as const;
+
+/** A category or subcategory filter may name an id or a slug. */
+function idOrSlug(idColumn: AnyPgColumn, slugColumn: AnyPgColumn, value: string): SQL {
+  return isUuid(value) ? eq(idColumn, value) : eq(slugColumn, value);
+}
+
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+): Promise<{ products: ProductDto[]; pagination: ProductPagination }> {
+  const filters: SQL[] = [];
+  const status = query.status ?? "active";
+  if (status !== "all") filters.push(eq(products.status, status));
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const match = or(ilike(products.name, pattern), ilike(products.description, pattern));
+    if (match) filters.push(match);
+  }
+  if (query.category) filters.push(idOrSlug(categories.id, categories.slug, query.category));
+  if (query.subcategory) filters.push(idOrSlug(subcategory.id, subcategory.slug, query.subcategory));
+  if (query.compatibility) filters.push(sql`${products.compatibility} @> array[${query.compatibility}]::text[]`);
+  if (query.inStock !== undefined) filters.push(eq(products.inStock, query.inStock));
+  if (query.isNew !== undefined) filters.push(eq(products.isNew, query.isNew));
+  if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice));
+  if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const order = query.sortOrder === "asc" ? asc : desc;
+
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    selectProducts(db)
+      .where(where)
+      .orderBy(order(sortColumns[query.sortBy]), desc(products.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: count() })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(subcategory, eq(subcategory.id, products.subcategoryId))
+      .where(where),
+  ]);
+  return {
+    products: rows.map(toProductDto),
+    pagination: {
+      currentPage: query.page,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      totalProducts: total,
+      productsPerPage: query.limit,
+    },
+  };
+}
+
+/** By id or slug. Inactive products exist only for staff who may see them. */
+export async function getProduct(db: Db, idOrSlugValue: string, includeInactive = false): Promise<ProductDto> {
+  const match = isUuid(idOrSlugValue) ? eq(products.id, idOrSlugValue) : eq(products.slug, idOrSlugValue);
+  const [row] = await selectProducts(db).where(includeInactive ? match : and(match, eq(products.status, "active")));
+  if (!row) throw notFound(productNotFound);
+  return toProductDto(row);
+}
+
+async function assertCategory(db: Db, categoryId: string, subcategoryId: string | null | undefined): Promise<void> {
+  const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!category) throw badRequest("Category not found", { category: "Category not found" });
+  if (!subcategoryId) return;
+  const [sub] = await db
+    .select({ categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(eq(subcategories.id, subcategoryId));
+  if (!sub || sub.categoryId !== categoryId) {
+    throw badRequest("Subcategory not found in this category", {
+      subcategory: "Subcategory not found in this category",
+    });
+  }
+}
+
+/** The slug asked for, or one made from the name with -2, -3… until it is free. */
+async function freeSlug(db: Db, wanted: string, exceptId?: string): Promise<string> {
+  const base =
+    slugify(wanted)
+      .replace(/[^a-z0-9-]/g, "")
+      .replace(/-+/g, "-")
+      .replace(/^-|-$/g, "") || "product";
+  const taken = await db
+    .select({ slug: products.slug, id: products.id })
+    .from(products)
+    .where(or(eq(products.slug, base), ilike(products.slug, `${escapeLike(base)}-%`)));
+  const used = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export async function createProduct(db: Db, input: ProductCreate): Promise<ProductDto> {
+  await assertCategory(db, input.category, input.subcategory);
+  const slug = await freeSlug(db, input.slug ?? input.name);
+  try {
+    const [created] = await db
+      .insert(products)
+      .values({
+        name: input.name,
+        slug,
+        price: input.price,
+        description: input.description,
+        image: input.image ?? input.images[0] ?? "",
+        images: input.images.length > 0 ? input.images : input.image ? [input.image] : [],
+        categoryId: input.category,
+        subcategoryId: input.subcategory ?? null,
+        rating: input.rating ?? 0,
+        reviewCount: input.reviewCount ?? 0,
+        features: input.features,
+        specifications: input.specifications,
+        compatibility: input.compatibility,
+        isNew: input.isNew,
+        inStock: input.inStock,
+        status: input.status,
+      })
+      .returning({ id: products.id });
+    if (!created) throw new Error("insert returned nothing");
+    return getProduct(db, created.id, true);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest("This slug is already used", { slug: "This slug is already used" });
+    throw error;
+  }
+}
+
+export type ProductChange = { before: ProductDto; after: ProductDto };
+
+export async function updateProduct(db: Db, id: string, input: ProductUpdate): Promise<ProductChange> {
+  const before = await getProduct(db, id, true);
+  const categoryId = input.category ?? before.category?._id;
+  if (input.category !== undefined || input.subcategory) {
+    if (!categoryId) throw badRequest("Category not found", { category: "Category not found" });
+    await assertCategory(db, categoryId, input.subcategory === undefined ? before.subcategory?._id : input.subcategory);
+  }
+  const slug = input.slug !== undefined ? await freeSlug(db, input.slug, before._id) : undefined;
+  await db
+    .update(products)
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(slug !== undefined && { slug }),
+      ...(input.price !== undefined && { price: input.price }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.image !== undefined && { image: input.image }),
+      ...(input.images !== undefined && { images: input.images }),
+      ...(input.category !== undefined && { categoryId: input.category }),
+      ...(input.subcategory !== undefined && { subcategoryId: input.subcategory }),
+      ...(input.rating !== undefined && { rating: input.rating }),
+      ...(input.reviewCount !== undefined && { reviewCount: input.reviewCount }),
+      ...(input.features !== undefined && { features: input.features }),
+      ...(input.specifications !== undefined && { specifications: input.specifications }),
+      ...(input.compatibility !== undefined && { compatibility: input.compatibility }),
+      ...(input.isNew !== undefined && { isNew: input.isNew }),
+      ...(input.inStock !== undefined && { inStock: input.inStock }),
+      ...(input.status !== undefined && { status: input.status }),
+    })
+    .where(eq(products.id, before._id));
+  return { before, after: await getProduct(db, before._id, true) };
+}

@@ -1,0 +1,73 @@
+import type { MultipartFile } from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { audit } from "../../plugins/activity.ts";
+import { requirePermission } from "../../plugins/auth.ts";
+import { type StoredImage, storeImage, type UploadFolder, uploadFolders, uploadMessages } from "./images.ts";
+import type { FileStore } from "./storage.ts";
+
+const maxFiles = 10;
+const maxFileBytes = 8 * 1024 * 1024;
+
+function isFolder(value: string): value is UploadFolder {
+  return (uploadFolders as readonly string[]).includes(value);
+}
+
+/** Multipart limits surface as Fastify errors; give them our words and the right status. */
+function uploadError(error: unknown): never {
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, uploadMessages.tooLarge);
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw new AppError(413, uploadMessages.tooMany);
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw new AppError(415, "Send the images as multipart/form-data");
+  if (error instanceof AppError) throw error;
+  throw badRequest("The upload could not be read");
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
+  app.post(
+    "/api/upload/multiple",
+    {
+      config: {
+        ...requirePermission(["product:create-product", "product:update-product", "herobanner:create-hero-banner"]),
+        activity: { module: "upload", action: "Upload images" },
+      },
+    },
+    async (request, reply) => {
+      const files: Buffer[] = [];
+      let folder: UploadFolder = "products";
+      try {
+        const parts = request.parts({
+          limits: { files: maxFiles, fileSize: maxFileBytes, fields: 5, parts: maxFiles + 5 },
+        });
+        for await (const part of parts) {
+          if (part.type === "file") {
+            if (part.fieldname !== "images") {
+              await part.toBuffer();
+              throw badRequest('Send the images in the "images" field');
+            }
+            files.push(await (part as MultipartFile).toBuffer());
+          } else if (part.fieldname === "folder") {
+            const value = String(part.value);
+            if (!isFolder(value)) throw badRequest(`Folder must be one of: ${uploadFolders.join(", ")}`);
+            folder = value;
+          }
+        }
+      } catch (error) {
+        uploadError(error);
+      }
+      if (files.length === 0) throw badRequest(uploadMessages.none);
+      const images: StoredImage[] = [];
+      for (const bytes of files) images.push(await storeImage(store, folder, bytes));
+      await audit(request, {
+        module: "upload",
+        action: "Upload images",
+        description: `Uploaded ${images.length} image${images.length === 1 ? "" : "s"} to ${folder}`,
+      });
+      return reply.status(201).send({
+        success: true,
+        message: "Images uploaded successfully",
+        data: { urls: images.map((image) => image.url), images },
+      });
+    },
+  );
+};

@@ -1,0 +1,18 @@
+/** Builds a multipart/form-data body by hand, so tests can also send broken ones. */
+export function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
+  const boundary = `----shop${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.name}"; filename="${part.filename}"`
+      : `form-data; name="${part.name}"`;
+    const headers = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`;
+    chunks.push(
+      Buffer.from(headers),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { booleanQuery, idSchema, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
+
+export const compatibilityValues = ["alexa", "google", "homekit"] as const;
+export type Compatibility = (typeof compatibilityValues)[number];
+export const compatibilityLabels: Record<Compatibility, string> = {
+  alexa: "Amazon Alexa",
+  google: "Google Home",
+  homekit: "Apple HomeKit",
+};
+
+export const productStatuses = ["active", "inactive"] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+/** An image is a path we serve (/uploads/…, /images/…) or an absolute http(s) URL. */
+export const imageUrlSchema = text(500).refine(
+  (value) => /^\/(uploads|images|assets)\/[\w\-./]+$/.test(value) || /^https?:\/\/[^\s"'<>]+$/.test(value),
+  "Invalid image URL",
+);
+
+const money = z.coerce
+  .number({ message: "Price must be a number" })
+  .positive("Price must be greater than 0")
+  .max(1_000_000, "Price is too high")
+  .transform((value) => Math.round(value * 100) / 100);
+
+const slugSchema = text(120).pipe(
+  z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and hyphens"),
+);
+
+const productFields = {
+  name: text(150).pipe(z.string().min(2, "Name must be at least 2 characters")),
+  slug: slugSchema.optional(),
+  price: money,
+  description: text(5000).pipe(z.string().min(1, "Description is required")),
+  image: imageUrlSchema.optional(),
+  images: z.array(imageUrlSchema).max(12, "At most 12 images").default([]),
+  category: idSchema,
+  subcategory: idSchema.nullable().optional(),
+  rating: z.coerce.number().min(0).max(5).optional(),
+  reviewCount: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  features: z
+    .array(text(200).pipe(z.string().min(1)))
+    .max(30)
+    .default([]),
+  specifications: z
+    .record(text(80).pipe(z.string().min(1)), text(500))
+    .refine((value) => Object.keys(value).length <= 50, "At most 50 specifications")
+    .default({}),
+  compatibility: z.array(z.enum(compatibilityValues)).max(3).default([]),
+  isNew: z.boolean().default(false),
+  inStock: z.boolean().default(true),
+  status: z.enum(productStatuses).default("active"),
+};
+
+export const productCreateSchema = z.strictObject(productFields);
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+
+export const productUpdateSchema = z
+  .strictObject({
+    name: productFields.name.optional(),
+    slug: productFields.slug,
+    price: productFields.price.optional(),
+    description: productFields.description.optional(),
+    image: productFields.image,
+    images: z.array(imageUrlSchema).max(12).optional(),
+    category: idSchema.optional(),
+    subcategory: idSchema.nullable().optional(),
+    rating: productFields.rating,
+    reviewCount: productFields.reviewCount,
+    features: z
+      .array(text(200).pipe(z.string().min(1)))
+      .max(30)
+      .optional(),
+    specifications: z.record(text(80).pipe(z.string().min(1)), text(500)).optional(),
+    compatibility: z.array(z.enum(compatibilityValues)).max(3).optional(),
+    isNew: z.boolean().optional(),
+    inStock: z.boolean().optional(),
+    status: z.enum(productStatuses).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const productSortFields = ["createdAt", "price", "name", "rating"] as const;
+
+export const productListQuerySchema = z.strictObject({
+  ...pageQuery,
+  limit: z.coerce.number().int().min(1).max(100).default(12),
+  sortBy: z.enum(productSortFields).default("createdAt"),
+  sortOrder: sortOrderSchema,
+  search: searchQuery,
+  category: text(120).optional(),
+  subcategory: text(120).optional(),
+  compatibility: z.enum(compatibilityValues).optional(),
+  inStock: booleanQuery.optional(),
+  isNew: booleanQuery.optional(),
+  minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+  maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+  status: z.enum(["active", "inactive", "all"]).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productIdParamsSchema = z.strictObject({ id: text(120).pipe(z.string().min(1)) });
+
+export type CategoryRef = { _id: string; name: string; slug: string };
+
+export type ProductDto = {
+  _id: string;
+  name: string;
+  slug: string;
+  price: number;
+  description: string;
+  image: string;
+  images: string[];
+  category: CategoryRef | null;
+  subcategory: CategoryRef | null;
+  rating: number;
+  reviewCount: number;
+  features: string[];
+  specifications: Record<string, string>;
+  compatibility: Compatibility[];
+  isNew: boolean;
+  inStock: boolean;
+  status: ProductStatus;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProductPagination = {
+  currentPage: number;
+  totalPages: number;
+  totalProducts: number;
+  productsPerPage: number;
+};
+
+export const categoryCreateSchema = z.strictObject({
+  name: text(80).pipe(z.string().min(2, "Name must be at least 2 characters")),
+  slug: slugSchema.optional(),
+  description: text(1000).default(""),
+  image: imageUrlSchema.nullable().optional(),
+  sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+export const categoryUpdateSchema = categoryCreateSchema.partial();
+
+export const subcategoryCreateSchema = z.strictObject({
+  category: idSchema,
+  name: text(80).pipe(z.string().min(2, "Name must be at least 2 characters")),
+  slug: slugSchema.optional(),
+  description: text(1000).default(""),
+});
+export const subcategoryUpdateSchema = subcategoryCreateSchema.partial();
+export const subcategoryListQuerySchema = z.strictObject({ categoryId: idSchema.optional() });
+
+export type CategoryDto = CategoryRef & {
+  description: string;
+  image: string | null;
+  sortOrder: number;
+  productCount: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type SubcategoryDto = CategoryRef & { category: string; description: string };
