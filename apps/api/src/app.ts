@@ -20,6 +20,7 @@ import { heroBannerRoutes } from "./modules/hero-banners/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
+import { seoRoutes } from "./modules/seo/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { createLocalStore, type FileStore } from "./modules/uploads/storage.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     },
   });
 
-  await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist() });
+  await app.register(seoRoutes, { publicUrl: config.publicUrl });
+  await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist(), publicUrl: config.publicUrl });
   return app;
 }

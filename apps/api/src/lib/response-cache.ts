@@ -3,12 +3,13 @@ import { createHash } from "node:crypto";
 export type CachedResponse = { body: string; etag: string };
 
 /**
- * Serialised JSON of public reads, keyed by URL, dropped whole on any write to what they show.
+ * Serialised public reads (JSON, rendered pages), keyed by URL, dropped whole on any write to what they show.
  * Reads then cost a map lookup instead of queries (PGlite runs queries on the event loop).
  */
 export type ResponseCache = {
   get(key: string): CachedResponse | undefined;
-  set(key: string, value: unknown): CachedResponse;
+  /** Stores a body already serialised (JSON, HTML, XML). */
+  set(key: string, body: string): CachedResponse;
   clear(): void;
 };
 
@@ -24,8 +25,7 @@ export function createResponseCache(maxEntries = 1_000): ResponseCache {
       }
       return hit;
     },
-    set(key, value) {
-      const body = JSON.stringify(value);
+    set(key, body) {
       const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
       const cached = { body, etag };
       entries.set(key, cached);

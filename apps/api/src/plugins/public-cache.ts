@@ -29,7 +29,7 @@ export async function sendCached(
   key = request.url,
 ): Promise<FastifyReply> {
   const cache = request.server.publicCache;
-  const cached = cache.get(key) ?? cache.set(key, await load());
+  const cached = cache.get(key) ?? cache.set(key, JSON.stringify(await load()));
   reply.header("etag", cached.etag).header("cache-control", "public, no-cache");
   if (request.headers["if-none-match"] === cached.etag) return reply.status(304).send();
   return reply.type("application/json; charset=utf-8").send(cached.body);

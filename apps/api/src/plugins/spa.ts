@@ -1,18 +1,22 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { copy } from "@shop/shared/copy";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { pageMeta } from "../modules/seo/page-meta.ts";
+import { renderIndex } from "../modules/seo/render.ts";
 
-type SpaOptions = { root: string | undefined };
+type SpaOptions = { root: string | undefined; publicUrl: string };
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and any unknown GET outside /api answered with index.html so the client router takes over.
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated.
+ * Any other GET outside /api gets index.html carrying that page's title, description and
+ * sharing tags (and a 404 status for pages that do not exist); the client router takes over.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
   const root = options.root && existsSync(path.join(options.root, "index.html")) ? options.root : undefined;
+  const template = root ? readFileSync(path.join(root, "index.html"), "utf8") : undefined;
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -27,14 +31,29 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     app.log.warn("web app not built: only the API is served");
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
     const isPageRequest =
       (request.method === "GET" || request.method === "HEAD") &&
-      !request.url.startsWith("/api/") &&
-      !request.url.startsWith("/uploads/");
-    if (root && isPageRequest) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      !pathname.startsWith("/api/") &&
+      !pathname.startsWith("/uploads/") &&
+      !pathname.startsWith("/assets/");
+    if (!template || !isPageRequest) {
+      return reply.status(404).send({ success: false, message: copy.errors.routeNotFound });
     }
-    return reply.status(404).send({ success: false, message: copy.errors.routeNotFound });
+    const key = `page:${pathname}`;
+    let cached = app.publicCache.get(key);
+    let status = cached ? Number(cached.body.slice(0, 3)) : 200;
+    if (!cached) {
+      const meta = await pageMeta(app.db, pathname, options.publicUrl);
+      status = meta.status;
+      // The status rides in front of the HTML so a cached 404 stays a 404.
+      cached = app.publicCache.set(key, `${meta.status}${renderIndex(template, meta, options.publicUrl)}`);
+    }
+    return reply
+      .status(status)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(cached.body.slice(3));
   });
 });

@@ -1,0 +1,33 @@
+import type { PageMeta } from "./page-meta.ts";
+import { absolute } from "./page-meta.ts";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** JSON-LD inside <script> must not be able to close the tag. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/** The built index.html with this page's title, description, canonical URL and sharing tags. */
+export function renderIndex(template: string, meta: PageMeta, publicUrl: string): string {
+  const url = absolute(publicUrl, meta.path);
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta.noindex ? `<meta name="robots" content="noindex" />` : "",
+    `<meta property="og:site_name" content="Smart Home Shop" />`,
+    `<meta property="og:type" content="${meta.type ?? "website"}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}" />` : "",
+    `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
+    meta.jsonLd ? `<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>` : "",
+  ]
+    .filter(Boolean)
+    .join("\n    ");
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
+    .replace("</head>", `    ${tags}\n  </head>`);
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { publicRoute } from "../../plugins/auth.ts";
+import { robotsTxt, sitemapXml } from "./sitemap.ts";
+
+export const seoRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  app.get("/sitemap.xml", { config: publicRoute }, async (_request, reply) => {
+    const cache = app.publicCache;
+    const cached = cache.get("sitemap.xml") ?? cache.set("sitemap.xml", await sitemapXml(app.db, publicUrl));
+    return reply
+      .type("application/xml; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(cached.body);
+  });
+
+  app.get("/robots.txt", { config: publicRoute }, async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(robotsTxt(publicUrl)),
+  );
+};

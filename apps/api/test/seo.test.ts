@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "./harness.ts";
+
+const webDist = mkdtempSync(path.join(tmpdir(), "shop-web-"));
+writeFileSync(
+  path.join(webDist, "index.html"),
+  '<!doctype html><html><head><title>Default</title>\n<meta name="description" content="default" />\n</head><body><div id="root"></div></body></html>',
+);
+const { app } = await createTestApp({ config: { WEB_DIST: webDist, PUBLIC_URL: "https://shop.example" } });
+
+const page = async (url: string) => {
+  const response = await app.inject({ url });
+  return { status: response.statusCode, html: response.body, headers: response.headers };
+};
+
+describe("pages as search engines and link previews see them", () => {
+  it("gives the home page its title, description and canonical URL", async () => {
+    const { status, html } = await page("/");
+    expect(status).toBe(200);
+    expect(html).toContain("<title>Smart Home Shop — Making homes smarter with style.</title>");
+    expect(html).toContain('<link rel="canonical" href="https://shop.example/" />');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain('content="default"');
+  });
+
+  it("gives a product page its name, price, image and JSON-LD Product", async () => {
+    const { status, html } = await page("/shop/product/guardian-pro-keypad-lock");
+    expect(status).toBe(200);
+    expect(html).toContain("<title>Guardian Pro Keypad Lock — $199.99 | Smart Home Shop</title>");
+    expect(html).toMatch(
+      /<meta property="og:image" content="https:\/\/shop\.example\/uploads\/products\/[a-f0-9]+-1600\.webp" \/>/,
+    );
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? "{}");
+    expect(jsonLd).toMatchObject({
+      "@type": "Product",
+      name: "Guardian Pro Keypad Lock",
+      offers: { price: "199.99", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+    });
+  });
+
+  it("answers unknown pages and products with 404 and noindex, and the admin with noindex", async () => {
+    for (const url of ["/shop/product/nothing", "/no-such-page"]) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(404);
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).toContain('<div id="root">');
+    }
+    expect((await page("/admin/products")).html).toContain('content="noindex"');
+  });
+
+  it("escapes what it puts in the head", async () => {
+    const { html } = await page("/blog/%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+    expect(html).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("lists products, posts and pages in the sitemap and keeps robots out of the admin", async () => {
+    const sitemap = await page("/sitemap.xml");
+    expect(sitemap.headers["content-type"]).toContain("application/xml");
+    expect(sitemap.html).toContain("<loc>https://shop.example/shop/product/fortress-fingerprint-lock</loc>");
+    expect(sitemap.html).toContain("<loc>https://shop.example/blog/smart-locks-explained</loc>");
+    expect(sitemap.html).toContain("<loc>https://shop.example/smart-locks</loc>");
+    const robots = await page("/robots.txt");
+    expect(robots.html).toContain("Disallow: /admin");
+    expect(robots.html).toContain("Sitemap: https://shop.example/sitemap.xml");
+  });
+});
