@@ -3,12 +3,14 @@
 import { cp, readFile, rm } from "node:fs/promises";
 import { build } from "esbuild";
 
+process.chdir(import.meta.dirname);
 const pkg = JSON.parse(await readFile(new URL("./package.json", import.meta.url), "utf8"));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@shop/"));
 
 await rm("dist", { recursive: true, force: true });
 await build({
   entryPoints: ["src/main.ts", "src/db/migrate-cli.ts"],
+  absWorkingDir: import.meta.dirname,
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -1,0 +1,176 @@
+import type { RouteObject } from "react-router";
+import type { AdminRouteHandle } from "@/layouts/admin-layout";
+import { adminAccess } from "@/lib/access";
+import { lazyPage } from "./lazy-page";
+
+/** What the page needs; the admin layout shows "no access" instead of the page without it. */
+const guarded = (requirement: AdminRouteHandle["requirement"]): AdminRouteHandle => ({ requirement });
+
+/** Spec section 2's admin routes plus the profile and an admin 404; the dashboard is the index. */
+export const adminPages: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import("@/features/dashboard/dashboard-page"),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: "profile",
+    lazy: lazyPage(
+      () => import("@/features/auth/profile-page"),
+      (m) => m.ProfilePage,
+    ),
+  },
+  {
+    path: "products",
+    handle: guarded(adminAccess.products),
+    lazy: lazyPage(
+      () => import("@/features/products/admin-products-page"),
+      (m) => m.AdminProductsPage,
+    ),
+  },
+  {
+    path: "products/create",
+    handle: guarded(adminAccess.productCreate),
+    lazy: lazyPage(
+      () => import("@/features/products/product-create-page"),
+      (m) => m.ProductCreatePage,
+    ),
+  },
+  {
+    path: "products/edit/:id",
+    handle: guarded(adminAccess.productEdit),
+    lazy: lazyPage(
+      () => import("@/features/products/product-edit-page"),
+      (m) => m.ProductEditPage,
+    ),
+  },
+  {
+    path: "hero-banners",
+    handle: guarded(adminAccess.heroBanners),
+    lazy: lazyPage(
+      () => import("@/features/hero-banners/hero-banners-page"),
+      (m) => m.HeroBannersPage,
+    ),
+  },
+  {
+    path: "hero-banners/create",
+    handle: guarded(adminAccess.heroBannerCreate),
+    lazy: lazyPage(
+      () => import("@/features/hero-banners/hero-banner-create-page"),
+      (m) => m.HeroBannerCreatePage,
+    ),
+  },
+  {
+    path: "hero-banners/edit",
+    handle: guarded(adminAccess.heroBannerEdit),
+    lazy: lazyPage(
+      () => import("@/features/hero-banners/hero-banner-edit-page"),
+      (m) => m.HeroBannerEditPage,
+    ),
+  },
+  {
+    path: "contacts",
+    handle: guarded(adminAccess.contacts),
+    lazy: lazyPage(
+      () => import("@/features/contacts/contacts-page"),
+      (m) => m.ContactsPage,
+    ),
+  },
+  {
+    path: "newsletters/subscribers",
+    handle: guarded(adminAccess.subscribers),
+    lazy: lazyPage(
+      () => import("@/features/newsletter/subscribers-page"),
+      (m) => m.SubscribersPage,
+    ),
+  },
+  {
+    path: "newsletters/history",
+    handle: guarded(adminAccess.emailHistory),
+    lazy: lazyPage(
+      () => import("@/features/newsletter/email-history-page"),
+      (m) => m.EmailHistoryPage,
+    ),
+  },
+  {
+    path: "newsletters/history/email/:emailId",
+    handle: guarded(adminAccess.emailHistory),
+    lazy: lazyPage(
+      () => import("@/features/newsletter/email-detail-page"),
+      (m) => m.EmailDetailPage,
+    ),
+  },
+  {
+    path: "newsletters/stats",
+    handle: guarded(adminAccess.statistics),
+    lazy: lazyPage(
+      () => import("@/features/newsletter/statistics-page"),
+      (m) => m.StatisticsPage,
+    ),
+  },
+  {
+    path: "tags",
+    handle: guarded(adminAccess.tags),
+    lazy: lazyPage(
+      () => import("@/features/newsletter/tags-page"),
+      (m) => m.TagsPage,
+    ),
+  },
+  {
+    path: "compose-mail",
+    handle: guarded(adminAccess.compose),
+    lazy: lazyPage(
+      () => import("@/features/newsletter/compose-mail-page"),
+      (m) => m.ComposeMailPage,
+    ),
+  },
+  {
+    path: "activity-logs",
+    handle: guarded(adminAccess.activityLogs),
+    lazy: lazyPage(
+      () => import("@/features/activity-logs/activity-logs-page"),
+      (m) => m.ActivityLogsPage,
+    ),
+  },
+  {
+    path: "manage/users",
+    handle: guarded(adminAccess.users),
+    lazy: lazyPage(
+      () => import("@/features/users/users-page"),
+      (m) => m.UsersPage,
+    ),
+  },
+  {
+    path: "manage/roles",
+    handle: guarded(adminAccess.roles),
+    lazy: lazyPage(
+      () => import("@/features/roles/roles-page"),
+      (m) => m.RolesPage,
+    ),
+  },
+  {
+    path: "manage/roles/create",
+    handle: guarded(adminAccess.roleEdit),
+    lazy: lazyPage(
+      () => import("@/features/roles/role-create-page"),
+      (m) => m.RoleCreatePage,
+    ),
+  },
+  {
+    path: "manage/roles/edit/:roleId",
+    handle: guarded(adminAccess.roleEdit),
+    lazy: lazyPage(
+      () => import("@/features/roles/role-edit-page"),
+      (m) => m.RoleEditPage,
+    ),
+  },
+  {
+    path: "*",
+    lazy: lazyPage(
+      () => import("@/features/storefront/not-found-page"),
+      (m) => m.AdminNotFoundPage,
+    ),
+  },
+];

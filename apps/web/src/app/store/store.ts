@@ -1,0 +1,28 @@
+import { combineReducers, configureStore } from "@reduxjs/toolkit";
+import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from "redux-persist";
+import storage from "redux-persist/es/storage";
+import { authReducer } from "./auth-slice";
+import { cartReducer } from "./cart-slice";
+import { reducers } from "./root-reducer";
+
+/** Spec section 9: give up restoring from storage after 5 s rather than hang the app. */
+const timeout = 5000;
+
+/**
+ * Only auth and cart survive a reload (localStorage `persist:auth`, `persist:cart`); of auth only
+ * the token, so a half-finished sign-in or a stale error does not come back. The user and role
+ * are fetched again by the session check.
+ */
+export const store = configureStore({
+  reducer: combineReducers({
+    ...reducers,
+    auth: persistReducer({ key: "auth", storage, whitelist: ["token"], timeout }, authReducer),
+    cart: persistReducer({ key: "cart", storage, timeout }, cartReducer),
+  }),
+  middleware: (getDefaultMiddleware) =>
+    getDefaultMiddleware({
+      serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+    }),
+});
+
+export const persistor = persistStore(store);

@@ -1,0 +1,32 @@
+import { uiCopy } from "@shop/shared/ui-copy";
+import { useEffect, useEffectEvent } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { useAppSelector } from "@/app/store/hooks";
+import { FullScreenSpinner } from "@/components/spinner";
+import { type FromState, paths } from "@/lib/paths";
+import { useSessionUser } from "./use-session-user";
+
+/**
+ * The admin guard (spec section 2). A visitor without a token goes home, remembering where they
+ * were headed; a token without a user is checked first behind a full-screen spinner.
+ *
+ * The redirect runs when the path changes, not whenever the token does: sign-out and session
+ * expiry navigate on their own (to /login and /), and a second redirect must not race theirs.
+ */
+export function RequireAuth() {
+  const token = useAppSelector((state) => state.auth.token);
+  const userId = useAppSelector((state) => state.user.userInfo?.id);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = `${location.pathname}${location.search}${location.hash}`;
+
+  const redirectIfSignedOut = useEffectEvent((origin: string) => {
+    if (!token) void navigate(paths.home, { replace: true, state: { from: origin } satisfies FromState });
+  });
+  useEffect(() => redirectIfSignedOut(from), [from]);
+
+  useSessionUser(() => void navigate(paths.login, { replace: true }));
+
+  if (!token || !userId) return <FullScreenSpinner label={uiCopy.auth.checkingSession} />;
+  return <Outlet />;
+}

@@ -1,0 +1,9 @@
+import { uiCopy } from "@shop/shared/ui-copy";
+import { ComingSoon } from "@/components/coming-soon";
+import { ImageIcon } from "@/components/icons";
+
+const page = uiCopy.adminPages.heroBannerEdit;
+
+export function HeroBannerEditPage() {
+  return <ComingSoon title={page.title} description={page.description} icon={<ImageIcon className="size-6" />} />;
+}

@@ -1,0 +1,126 @@
+import { uiCopy } from "@shop/shared/ui-copy";
+import type { ComponentType } from "react";
+import { Link } from "react-router";
+import { type IconProps, MailIcon, PhoneIcon } from "@/components/icons";
+import { Logo } from "@/components/logo";
+import { FacebookIcon, InstagramIcon, LinkedinIcon, WhatsappIcon } from "@/components/social-icons";
+import { paths } from "@/lib/paths";
+import { site } from "@/lib/site";
+import { FooterNewsletter } from "./footer-newsletter";
+
+type FooterLink = { label: string; to: string; external?: boolean };
+
+const columns: { title: string; links: FooterLink[] }[] = [
+  {
+    title: uiCopy.footer.company,
+    links: [
+      { label: uiCopy.footer.aboutUs, to: paths.about },
+      { label: uiCopy.footer.contact, to: paths.contact },
+    ],
+  },
+  {
+    title: uiCopy.footer.legal,
+    links: [
+      { label: uiCopy.footer.terms, to: paths.terms },
+      { label: uiCopy.footer.privacy, to: paths.privacy },
+    ],
+  },
+  {
+    title: uiCopy.footer.importantLinks,
+    links: [
+      { label: uiCopy.footer.shop, to: paths.shop },
+      { label: uiCopy.footer.smartLocks, to: paths.smartLocks },
+      { label: uiCopy.footer.smartSwitches, to: paths.smartSwitches },
+      { label: uiCopy.footer.amazonStore, to: site.amazonStoreUrl, external: true },
+      { label: uiCopy.footer.warrantyRegistration, to: site.warrantyUrl, external: true },
+    ],
+  },
+];
+
+const socials: { label: string; href: string; Icon: ComponentType<IconProps> }[] = [
+  { label: uiCopy.social.facebook, href: site.social.facebook, Icon: FacebookIcon },
+  { label: uiCopy.social.instagram, href: site.social.instagram, Icon: InstagramIcon },
+  { label: uiCopy.social.linkedin, href: site.social.linkedin, Icon: LinkedinIcon },
+  { label: uiCopy.social.whatsapp, href: site.social.whatsapp, Icon: WhatsappIcon },
+];
+
+const linkClass =
+  "text-sm text-slate-400 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400";
+
+function FooterLinkItem({ link }: { link: FooterLink }) {
+  if (!link.external) {
+    return (
+      <Link to={link.to} className={linkClass}>
+        {link.label}
+      </Link>
+    );
+  }
+  return (
+    <a href={link.to} target="_blank" rel="noopener noreferrer" className={linkClass}>
+      {link.label}
+      <span className="sr-only"> {uiCopy.footer.opensInNewTab}</span>
+    </a>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-12 lg:px-8">
+        <div className="lg:col-span-3">
+          <Logo tone="light" />
+          <p className="mt-4 max-w-sm text-sm text-slate-400">
+            {uiCopy.tagline} {uiCopy.taglineSub}
+          </p>
+          <address className="mt-6 space-y-2 text-sm not-italic">
+            <a href={`mailto:${site.email}`} className={`flex items-center gap-2 ${linkClass}`}>
+              <MailIcon className="size-4" />
+              {site.email}
+            </a>
+            <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} className={`flex items-center gap-2 ${linkClass}`}>
+              <PhoneIcon className="size-4" />
+              {site.phone}
+            </a>
+          </address>
+          <ul className="mt-6 flex gap-2" aria-label={uiCopy.footer.followUs}>
+            {socials.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${label} ${uiCopy.footer.opensInNewTab}`}
+                  className="flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 transition-colors hover:bg-brand-600 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid gap-8 sm:grid-cols-3 lg:col-span-5">
+          {columns.map((column) => (
+            <nav key={column.title} aria-label={column.title}>
+              <h2 className="text-sm font-semibold tracking-wide text-white">{column.title}</h2>
+              <ul className="mt-4 space-y-3">
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    <FooterLinkItem link={link} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="lg:col-span-4">
+          <FooterNewsletter />
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6 lg:px-8">
+          {uiCopy.footer.copyright(new Date().getFullYear())}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { formatCount, formatDate, formatPrice } from "./format";
+
+describe("format helpers", () => {
+  it("shows a short month, day and year, or N/A without a valid date", () => {
+    expect(formatDate("2025-03-05T10:00:00Z")).toBe("Mar 5, 2025");
+    expect(formatDate(null)).toBe("N/A");
+    expect(formatDate("not a date")).toBe("N/A");
+    expect(formatDate(undefined, "Not sent")).toBe("Not sent");
+  });
+
+  it("separates thousands and counts a missing value as 0", () => {
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCount(undefined)).toBe("0");
+  });
+
+  it("formats prices as money", () => {
+    expect(formatPrice(49.99)).toBe("$49.99");
+  });
+});

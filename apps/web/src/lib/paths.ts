@@ -1,0 +1,51 @@
+/** Every route of the app, in one typed map: links use these, never string literals. */
+const id = (value: string | number) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: "/",
+  about: "/about",
+  shop: "/shop",
+  contact: "/contact",
+  product: (productId: string | number) => `/shop/product/${id(productId)}`,
+  category: "/category",
+  smartLocks: "/smart-locks",
+  smartSwitches: "/smart-switches",
+  login: "/login",
+  terms: "/terms",
+  privacy: "/privacy",
+  blog: "/blog",
+  blogPost: (slug: string) => `/blog/${id(slug)}`,
+  cart: "/cart",
+  admin: {
+    dashboard: "/admin",
+    profile: "/admin/profile",
+    products: "/admin/products",
+    productCreate: "/admin/products/create",
+    productEdit: (productId: string) => `/admin/products/edit/${id(productId)}`,
+    heroBanners: "/admin/hero-banners",
+    heroBannerCreate: "/admin/hero-banners/create",
+    heroBannerEdit: "/admin/hero-banners/edit",
+    contacts: "/admin/contacts",
+    subscribers: "/admin/newsletters/subscribers",
+    emailHistory: "/admin/newsletters/history",
+    emailDetail: (emailId: string) => `/admin/newsletters/history/email/${id(emailId)}`,
+    statistics: "/admin/newsletters/stats",
+    tags: "/admin/tags",
+    compose: "/admin/compose-mail",
+    activityLogs: "/admin/activity-logs",
+    users: "/admin/manage/users",
+    roles: "/admin/manage/roles",
+    roleCreate: "/admin/manage/roles/create",
+    roleEdit: (roleId: string) => `/admin/manage/roles/edit/${id(roleId)}`,
+  },
+} as const;
+
+/** Where the guard sent a signed-out visitor from, carried in router state. */
+export type FromState = { from?: string };
+
+export function fromOf(state: unknown): string | undefined {
+  if (typeof state !== "object" || state === null || !("from" in state)) return undefined;
+  const { from } = state;
+  // Only our own paths: a crafted state must not send a user off-site after sign-in.
+  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : undefined;
+}

@@ -1,0 +1,54 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { ModalRoot } from "./modal-root";
+import { closeAllModals, openModal } from "./modal-store";
+
+afterEach(() => {
+  act(() => closeAllModals());
+});
+
+describe("global modals", () => {
+  it("opens a modal by id as an accessible dialog labelled by its title", async () => {
+    render(<ModalRoot />);
+    act(() => {
+      openModal("contact", { productName: "Smart Lock" });
+    });
+
+    const dialog = await screen.findByRole("dialog", { name: "Get Product Information" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+  });
+
+  it("closes the top modal on Escape and hands focus back", async () => {
+    render(
+      <>
+        <button type="button">opener</button>
+        <ModalRoot />
+      </>,
+    );
+    const opener = screen.getByRole("button", { name: "opener" });
+    opener.focus();
+    act(() => {
+      openModal("createTag", {});
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Create Tag" });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await userEvent.keyboard("{Escape}");
+
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("keeps Tab inside the dialog", async () => {
+    render(<ModalRoot />);
+    act(() => {
+      openModal("bulkImport", {});
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Bulk Import Subscribers" });
+    for (let i = 0; i < 5; i++) {
+      await userEvent.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+});

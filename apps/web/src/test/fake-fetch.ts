@@ -1,0 +1,19 @@
+import { vi } from "vitest";
+
+type Reply = { status?: number; body?: unknown };
+
+/** Stands in for the network (the edge of the app): answers every call with `reply`, records each request. */
+export function fakeFetch(reply: Reply | ((request: Request) => Reply)) {
+  const requests: Request[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(new URL(String(input), "http://shop.test"), init);
+    requests.push(request);
+    const { status = 200, body } = typeof reply === "function" ? reply(request) : reply;
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { fetchMock, requests };
+}
