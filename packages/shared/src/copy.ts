@@ -43,6 +43,10 @@ export const copy = {
     failedUpdate: "Failed to update user",
     failedUpdateStatus: "Failed to update user status",
     failedFetch: "Failed to fetch users",
+    profileUpdated: "Profile updated successfully",
+    passwordChanged: "Password changed. Your other sessions have been signed out.",
+    wrongCurrentPassword: "Current password is incorrect",
+    samePassword: "The new password must differ from the current one",
   },
 
   roles: {

@@ -83,3 +83,24 @@ export type UserDto = {
 };
 
 export type LoginResult = { token: string; user: UserDto };
+
+/** A signed-in person's own details: the email stays as it is. */
+export const profileUpdateSchema = z
+  .strictObject({ name: nameSchema.optional(), phone: phoneSchema.optional() })
+  .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: z.string().min(1, v.required("Current password")).max(200),
+  newPassword: passwordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const passwordChangeFormSchema = passwordChangeSchema
+  .extend({ confirmNewPassword: z.string() })
+  .refine((value) => value.newPassword === value.confirmNewPassword, {
+    message: v.passwordsMismatch,
+    path: ["confirmNewPassword"],
+  });
+
+export const ownActivityQuerySchema = z.strictObject({ ...pageQuery });

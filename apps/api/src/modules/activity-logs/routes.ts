@@ -1,7 +1,11 @@
+import { Readable } from "node:stream";
 import { activityLogListQuerySchema } from "@shop/shared/schemas/activity-logs";
+import { ownActivityQuerySchema } from "@shop/shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requirePermission } from "../../plugins/auth.ts";
-import { listActivityLogs } from "./service.ts";
+import { authenticatedRoute, principalOf, requirePermission } from "../../plugins/auth.ts";
+import { exportActivityLogs, listActivityLogs } from "./service.ts";
+
+const exportQuerySchema = activityLogListQuerySchema.omit({ page: true, limit: true });
 
 export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,6 +15,28 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true,
       message: "Activity logs fetched successfully",
       data: await listActivityLogs(app.db, request.query),
+    }),
+  );
+
+  app.get(
+    "/api/activity-logs/export",
+    { config: requirePermission("activitylog"), schema: { querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="activity-logs-${day}.csv"`)
+        .send(Readable.from(exportActivityLogs(app.db, request.query)));
+    },
+  );
+
+  app.get(
+    "/api/users/me/activity",
+    { config: authenticatedRoute, schema: { querystring: ownActivityQuerySchema } },
+    async (request) => ({
+      success: true,
+      message: "Activity fetched successfully",
+      data: await listActivityLogs(app.db, { ...request.query, userId: principalOf(request).userId }),
     }),
   );
 };

@@ -5,9 +5,10 @@ import type {
   ActivityStatus,
 } from "@shop/shared/schemas/activity-logs";
 import { paginationOf } from "@shop/shared/schemas/common";
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { activityLogs, users } from "../../db/schema/index.ts";
+import { csvRow } from "../../lib/csv.ts";
 import { escapeLike } from "../../lib/sql.ts";
 
 export type ActivityEntry = {
@@ -45,7 +46,9 @@ function dayBoundary(value: string, end: boolean): Date {
   return new Date(value);
 }
 
-export async function listActivityLogs(db: Db, query: ActivityLogListQuery) {
+type ActivityFilters = Omit<ActivityLogListQuery, "page" | "limit">;
+
+function activityWhere(query: ActivityFilters): SQL | undefined {
   const filters: SQL[] = [];
   if (query.module) filters.push(eq(activityLogs.module, query.module));
   if (query.status) filters.push(eq(activityLogs.status, query.status));
@@ -57,24 +60,21 @@ export async function listActivityLogs(db: Db, query: ActivityLogListQuery) {
     const match = or(ilike(activityLogs.description, pattern), ilike(activityLogs.action, pattern));
     if (match) filters.push(match);
   }
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  return filters.length > 0 ? and(...filters) : undefined;
+}
 
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({
-        log: activityLogs,
-        user: { id: users.id, name: users.name, email: users.email },
-      })
-      .from(activityLogs)
-      .leftJoin(users, eq(users.id, activityLogs.userId))
-      .where(where)
-      .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(activityLogs).where(where),
-  ]);
+const logColumns = {
+  log: activityLogs,
+  user: { id: users.id, name: users.name, email: users.email },
+};
 
-  const logs: ActivityLogDto[] = rows.map(({ log, user }) => ({
+type LogRow = {
+  log: typeof activityLogs.$inferSelect;
+  user: { id: string; name: string; email: string } | null;
+};
+
+function toLogDto({ log, user }: LogRow): ActivityLogDto {
+  return {
     _id: log.id,
     action: log.action,
     module: log.module,
@@ -84,9 +84,69 @@ export async function listActivityLogs(db: Db, query: ActivityLogListQuery) {
     userId: user ? { _id: user.id, name: user.name, email: user.email } : null,
     ipAddress: log.ipAddress,
     details: log.details,
-  }));
+  };
+}
+
+export async function listActivityLogs(db: Db, query: Pick<ActivityLogListQuery, "page" | "limit"> & ActivityFilters) {
+  const where = activityWhere(query);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(logColumns)
+      .from(activityLogs)
+      .leftJoin(users, eq(users.id, activityLogs.userId))
+      .where(where)
+      .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(activityLogs).where(where),
+  ]);
   return {
-    logs,
+    logs: rows.map(toLogDto),
     pagination: { ...paginationOf(query.page, query.limit, total), totalLogs: total, logsPerPage: query.limit },
   };
+}
+
+const exportBatch = 2_000;
+
+/**
+ * The filtered log as CSV, newest first, read in keyset-paged batches so a million rows never sit
+ * in memory at once.
+ */
+export async function* exportActivityLogs(db: Db, query: ActivityFilters): AsyncGenerator<string> {
+  yield csvRow(["Time", "User", "Email", "Module", "Action", "Status", "Description", "IP address", "Details"]);
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const keyset = after
+      ? or(
+          lt(activityLogs.createdAt, after.createdAt),
+          and(eq(activityLogs.createdAt, after.createdAt), lt(activityLogs.id, after.id)),
+        )
+      : undefined;
+    const rows = await db
+      .select(logColumns)
+      .from(activityLogs)
+      .leftJoin(users, eq(users.id, activityLogs.userId))
+      .where(and(activityWhere(query), keyset))
+      .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+      .limit(exportBatch);
+    if (rows.length === 0) return;
+    yield rows
+      .map(({ log, user }) =>
+        csvRow([
+          log.createdAt,
+          user?.name ?? "",
+          user?.email ?? "",
+          log.module,
+          log.action,
+          log.status,
+          log.description,
+          log.ipAddress ?? "",
+          log.details ? JSON.stringify(log.details) : "",
+        ]),
+      )
+      .join("");
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < exportBatch) return;
+    after = { createdAt: last.log.createdAt, id: last.log.id };
+  }
 }

@@ -1,11 +1,26 @@
 import { copy } from "@shop/shared/copy";
 import { idParamsSchema } from "@shop/shared/schemas/common";
-import { userCreateSchema, userListQuerySchema, userStatusSchema, userUpdateSchema } from "@shop/shared/schemas/users";
+import {
+  passwordChangeSchema,
+  profileUpdateSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userStatusSchema,
+  userUpdateSchema,
+} from "@shop/shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
-import { principalOf, requirePermission } from "../../plugins/auth.ts";
+import { authenticatedRoute, principalOf, requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
-import { createUser, listUsers, setUserActive, type UserChange, updateUser } from "./service.ts";
+import {
+  changePassword,
+  createUser,
+  listUsers,
+  setUserActive,
+  type UserChange,
+  updateProfile,
+  updateUser,
+} from "./service.ts";
 
 const userInfo = (user: { _id: string; name: string; email: string }) => ({
   name: user.name,
@@ -103,6 +118,42 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
       return { success: true, message: copy.users.updated, data: after };
+    },
+  );
+
+  app.put(
+    "/api/users/profile",
+    {
+      config: { ...authenticatedRoute, activity: { module: "user", action: "Update profile" } },
+      schema: { body: profileUpdateSchema },
+    },
+    async (request) => {
+      const change = await updateProfile(app.db, principalOf(request), request.body);
+      await audit(request, {
+        module: "user",
+        action: "Update profile",
+        description: `${change.after.email} updated their profile`,
+        details: { userInfo: userInfo(change.after), fieldChanges: changedFields(change) },
+      });
+      return { success: true, message: copy.users.profileUpdated, data: change.after };
+    },
+  );
+
+  app.put(
+    "/api/users/change-password",
+    {
+      config: { ...authenticatedRoute, activity: { module: "user", action: "Change password" } },
+      schema: { body: passwordChangeSchema },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      await changePassword(app.db, principal, request.body);
+      await audit(request, {
+        module: "user",
+        action: "Change password",
+        description: `${principal.email} changed their password; other sessions were signed out`,
+      });
+      return { success: true, message: copy.users.passwordChanged };
     },
   );
 };

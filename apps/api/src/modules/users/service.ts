@@ -1,11 +1,18 @@
 import { copy } from "@shop/shared/copy";
 import { paginationOf } from "@shop/shared/schemas/common";
-import type { UserCreate, UserDto, UserListQuery, UserUpdate } from "@shop/shared/schemas/users";
+import type {
+  PasswordChange,
+  ProfileUpdate,
+  UserCreate,
+  UserDto,
+  UserListQuery,
+  UserUpdate,
+} from "@shop/shared/schemas/users";
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
-import { hashPassword } from "../../lib/password.ts";
+import { hashPassword, verifyPassword } from "../../lib/password.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
 
@@ -197,4 +204,34 @@ export async function updateUser(db: Db, actor: Principal, id: string, input: Us
 
 export async function setUserActive(db: Db, actor: Principal, id: string, isActive: boolean): Promise<UserChange> {
   return updateUser(db, actor, id, { isActive });
+}
+
+/** A person's own name and phone; nothing that grants anything. */
+export async function updateProfile(db: Db, actor: Principal, input: ProfileUpdate): Promise<UserChange> {
+  const before = await getUser(db, actor.userId);
+  await db
+    .update(users)
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.phone !== undefined && { phone: input.phone }),
+    })
+    .where(eq(users.id, actor.userId));
+  invalidatePrincipals(db);
+  return { before, after: await getUser(db, actor.userId) };
+}
+
+/** Needs the current password; every other session of the person is signed out, this one stays. */
+export async function changePassword(db: Db, actor: Principal, input: PasswordChange): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw badRequest(copy.users.wrongCurrentPassword, { currentPassword: copy.users.wrongCurrentPassword });
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw badRequest(copy.users.samePassword, { newPassword: copy.users.samePassword });
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .where(eq(users.id, actor.userId));
+  await revokeSessions(db, actor.userId, actor.sessionId);
 }
