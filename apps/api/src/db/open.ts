@@ -11,7 +11,7 @@ export async function openConfiguredDatabase(
   onGeneratedPassword?: (email: string, password: string) => void,
 ): Promise<Database> {
   const database = config.databaseUrl
-    ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
+    ? await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
     : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();
   await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });

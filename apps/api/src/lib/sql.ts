@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -7,4 +9,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);
+}
+
+type Preparable<R> = { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } };
+
+/**
+ * Runs a query as a named prepared statement whose name is a hash of its SQL text, so PostgreSQL
+ * parses and plans each query shape once per connection instead of on every request.
+ */
+export function executePrepared<R>(query: Preparable<R>): Promise<R> {
+  const name = `q_${createHash("sha1").update(query.toSQL().sql).digest("hex").slice(0, 20)}`;
+  return query.prepare(name).execute();
 }

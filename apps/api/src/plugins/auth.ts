@@ -77,6 +77,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     const access = request.routeOptions.config.access;
     if (!access) return;
     const token = tokenFrom(request);
+    if (!token && access.kind === "public") return;
     if (token) {
       const claims = await options.tokens.verify(token);
       request.principal = claims ? await loadPrincipal(options.db, claims) : null;

@@ -1,11 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { createResponseCache, type ResponseCache } from "../lib/response-cache.ts";
+import { type CachedResponse, createResponseCache, type ResponseCache } from "../lib/response-cache.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     publicCache: ResponseCache;
   }
+  interface FastifyContextConfig {
+    /**
+     * Serve a cached answer before validation and the handler run. Only answers the handler
+     * produced from a valid request are ever cached, so skipping validation on a hit is safe.
+     * `key` names the entry when the URL alone is not enough (time-bounded content).
+     */
+    publicCache?: { key?: (request: FastifyRequest) => string };
+  }
+}
+
+/** Where a route's answer lives in the cache. Signed-in callers may see more, so they are never served from it. */
+export function publicCacheKey(request: FastifyRequest): string | undefined {
+  const options = request.routeOptions.config.publicCache;
+  if (!options || request.headers.authorization) return undefined;
+  return options.key ? options.key(request) : request.url;
 }
 
 /**
@@ -14,22 +29,36 @@ declare module "fastify" {
  */
 export const publicCachePlugin = fp(async (app: FastifyInstance) => {
   app.decorate("publicCache", createResponseCache());
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
+    const key = request.method === "GET" ? publicCacheKey(request) : undefined;
+    const cached = key ? app.publicCache.get(key) : undefined;
+    if (cached) {
+      sendBody(request, reply, cached);
+      return;
+    }
+    done();
+  });
+  app.addHook("onResponse", (request, reply, done) => {
     if (request.method !== "GET" && request.method !== "HEAD" && request.principal && reply.statusCode < 400) {
       app.publicCache.clear();
     }
+    done();
   });
 });
 
-/** Answers from the cache (or fills it), with an ETag so browsers revalidate to a 304. */
+/** Answers a cache miss and fills the cache, with an ETag so browsers revalidate to a 304. */
 export async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   load: () => Promise<{ success: true; message: string; data: unknown }>,
-  key = request.url,
 ): Promise<FastifyReply> {
-  const cache = request.server.publicCache;
-  const cached = cache.get(key) ?? cache.set(key, JSON.stringify(await load()));
+  const key = publicCacheKey(request);
+  const value = await load();
+  if (!key) return reply.send(value);
+  return sendBody(request, reply, request.server.publicCache.set(key, JSON.stringify(value)));
+}
+
+function sendBody(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse): FastifyReply {
   reply.header("etag", cached.etag).header("cache-control", "public, no-cache");
   if (request.headers["if-none-match"] === cached.etag) return reply.status(304).send();
   return reply.type("application/json; charset=utf-8").send(cached.body);

@@ -5,7 +5,7 @@ import { sendCached } from "../../plugins/public-cache.ts";
 import { getPublishedPost, listPublishedPosts } from "./service.ts";
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/blog/posts", { config: publicRoute }, (request, reply) =>
+  app.get("/api/blog/posts", { config: { ...publicRoute, publicCache: {} } }, (request, reply) =>
     sendCached(request, reply, async () => ({
       success: true as const,
       message: "Posts fetched successfully",

@@ -27,7 +27,7 @@ const update = requirePermission("product:update-product");
 const label = (action: string) => ({ activity: { module: "product", action } });
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/categories", { config: publicRoute }, (request, reply) =>
+  app.get("/api/categories", { config: { ...publicRoute, publicCache: {} } }, (request, reply) =>
     sendCached(request, reply, async () => ({
       success: true as const,
       message: "Categories fetched successfully",
@@ -83,7 +83,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/subcategories",
-    { config: publicRoute, schema: { querystring: subcategoryListQuerySchema } },
+    { config: { ...publicRoute, publicCache: {} }, schema: { querystring: subcategoryListQuerySchema } },
     (request, reply) =>
       sendCached(request, reply, async () => ({
         success: true as const,

@@ -40,7 +40,7 @@ function productFieldChanges({ before, after }: ProductChange) {
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/products",
-    { config: publicRoute, schema: { querystring: productListQuerySchema } },
+    { config: { ...publicRoute, publicCache: {} }, schema: { querystring: productListQuerySchema } },
     async (request, reply) => {
       const { query } = request;
       const hiddenAsked = query.status !== undefined && query.status !== "active";
@@ -48,7 +48,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = async () => ({
         success: true as const,
         message: "Products fetched successfully",
-        data: await listProducts(app.db, query),
+        data: await listProducts(app.db, query, app.publicCache),
       });
       if (hiddenAsked) return load();
       return sendCached(request, reply, load);
@@ -57,19 +57,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/products/:id",
-    { config: publicRoute, schema: { params: productIdParamsSchema } },
+    { config: { ...publicRoute, publicCache: {} }, schema: { params: productIdParamsSchema } },
     async (request, reply) => {
       if (canSeeHidden(request.principal)) {
         return {
           success: true,
           message: "Product fetched successfully",
-          data: await getProduct(app.db, request.params.id, true),
+          data: await getProduct(app.db, request.params.id, true, app.publicCache),
         };
       }
       return sendCached(request, reply, async () => ({
         success: true,
         message: "Product fetched successfully",
-        data: await getProduct(app.db, request.params.id),
+        data: await getProduct(app.db, request.params.id, false, app.publicCache),
       }));
     },
   );

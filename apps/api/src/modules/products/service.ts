@@ -7,30 +7,54 @@ import type {
   ProductUpdate,
 } from "@shop/shared/schemas/products";
 import { slugify } from "@shop/shared/slugify";
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
-import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, subcategories } from "../../db/schema/index.ts";
 import { badRequest, isUniqueViolation, notFound } from "../../lib/errors.ts";
-import { escapeLike, isUuid } from "../../lib/sql.ts";
+import type { ResponseCache } from "../../lib/response-cache.ts";
+import { escapeLike, executePrepared, isUuid } from "../../lib/sql.ts";
 
 export const productNotFound = "Product not found";
 
-const subcategory = alias(subcategories, "subcategory");
+type Ref = { _id: string; name: string; slug: string };
 
-const productColumns = {
-  product: products,
-  category: { id: categories.id, name: categories.name, slug: categories.slug },
-  subcategory: { id: subcategory.id, name: subcategory.name, slug: subcategory.slug },
+/** Every category and subcategory by id and by slug: a handful of rows, read once per cache lifetime. */
+type CatalogueRefs = {
+  categories: Map<string, Ref>;
+  subcategories: Map<string, Ref>;
+  categoryIdBySlug: Map<string, string>;
+  subcategoryIdsBySlug: Map<string, string[]>;
 };
 
-type ProductRow = {
-  product: typeof products.$inferSelect;
-  category: { id: string; name: string; slug: string } | null;
-  subcategory: { id: string; name: string; slug: string } | null;
-};
+async function loadRefs(db: Db, cache?: TotalsCache): Promise<CatalogueRefs> {
+  const cached = cache?.get("catalogue:refs");
+  const lists: { categories: Ref[]; subcategories: Ref[] } = cached
+    ? JSON.parse(cached.body)
+    : {
+        categories: (
+          await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories)
+        ).map((row) => ({ _id: row.id, name: row.name, slug: row.slug })),
+        subcategories: (
+          await db
+            .select({ id: subcategories.id, name: subcategories.name, slug: subcategories.slug })
+            .from(subcategories)
+        ).map((row) => ({ _id: row.id, name: row.name, slug: row.slug })),
+      };
+  if (!cached) cache?.set("catalogue:refs", JSON.stringify(lists));
+  const subcategoryIdsBySlug = new Map<string, string[]>();
+  for (const sub of lists.subcategories)
+    subcategoryIdsBySlug.set(sub.slug, [...(subcategoryIdsBySlug.get(sub.slug) ?? []), sub._id]);
+  return {
+    categories: new Map(lists.categories.map((ref) => [ref._id, ref])),
+    subcategories: new Map(lists.subcategories.map((ref) => [ref._id, ref])),
+    categoryIdBySlug: new Map(lists.categories.map((ref) => [ref.slug, ref._id])),
+    subcategoryIdsBySlug,
+  };
+}
 
-function toProductDto({ product, category, subcategory: sub }: ProductRow): ProductDto {
+function toProductDto(product: typeof products.$inferSelect, refs: CatalogueRefs): ProductDto {
+  const category = product.categoryId ? refs.categories.get(product.categoryId) : undefined;
+  const sub = product.subcategoryId ? refs.subcategories.get(product.subcategoryId) : undefined;
   return {
     _id: product.id,
     name: product.name,
@@ -39,8 +63,8 @@ function toProductDto({ product, category, subcategory: sub }: ProductRow): Prod
     description: product.description,
     image: product.image || product.images[0] || "",
     images: product.images,
-    category: category ? { _id: category.id, name: category.name, slug: category.slug } : null,
-    subcategory: sub ? { _id: sub.id, name: sub.name, slug: sub.slug } : null,
+    category: category ?? null,
+    subcategory: sub ?? null,
     rating: Number(product.rating),
     reviewCount: product.reviewCount,
     features: product.features,
@@ -54,14 +78,6 @@ function toProductDto({ product, category, subcategory: sub }: ProductRow): Prod
   };
 }
 
-function selectProducts(db: Db) {
-  return db
-    .select(productColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(subcategory, eq(subcategory.id, products.subcategoryId));
-}
-
 const sortColumns = {
   createdAt: products.createdAt,
   price: products.price,
@@ -69,14 +85,18 @@ const sortColumns = {
   rating: products.rating,
 } as const;
 
-/** A category or subcategory filter may name an id or a slug. */
-function idOrSlug(idColumn: AnyPgColumn, slugColumn: AnyPgColumn, value: string): SQL {
-  return isUuid(value) ? eq(idColumn, value) : eq(slugColumn, value);
-}
+const noMatch = sql`false`;
+
+/**
+ * Remembers list totals per filter so a page that is not in the response cache does not pay for
+ * count(*) on every request; it lives in the public cache, so any staff write drops it.
+ */
+export type TotalsCache = Pick<ResponseCache, "get" | "set">;
 
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
+  totals?: TotalsCache,
 ): Promise<{ products: ProductDto[]; pagination: ProductPagination }> {
   const filters: SQL[] = [];
   const status = query.status ?? "active";
@@ -86,8 +106,18 @@ export async function listProducts(
     const match = or(ilike(products.name, pattern), ilike(products.description, pattern));
     if (match) filters.push(match);
   }
-  if (query.category) filters.push(idOrSlug(categories.id, categories.slug, query.category));
-  if (query.subcategory) filters.push(idOrSlug(subcategory.id, subcategory.slug, query.subcategory));
+  // Categories are named by id or slug; the lookup turns slugs into ids so the query needs no join.
+  const refs = await loadRefs(db, totals);
+  if (query.category) {
+    const id = isUuid(query.category) ? query.category : refs.categoryIdBySlug.get(query.category);
+    filters.push(id ? eq(products.categoryId, id) : noMatch);
+  }
+  if (query.subcategory) {
+    const ids = isUuid(query.subcategory)
+      ? [query.subcategory]
+      : (refs.subcategoryIdsBySlug.get(query.subcategory) ?? []);
+    filters.push(ids.length > 0 ? inArray(products.subcategoryId, ids) : noMatch);
+  }
   if (query.compatibility) filters.push(sql`${products.compatibility} @> array[${query.compatibility}]::text[]`);
   if (query.inStock !== undefined) filters.push(eq(products.inStock, query.inStock));
   if (query.isNew !== undefined) filters.push(eq(products.isNew, query.isNew));
@@ -96,36 +126,54 @@ export async function listProducts(
   const where = filters.length > 0 ? and(...filters) : undefined;
   const order = query.sortOrder === "asc" ? asc : desc;
 
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    selectProducts(db)
-      .where(where)
-      .orderBy(order(sortColumns[query.sortBy]), desc(products.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: count() })
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(subcategory, eq(subcategory.id, products.subcategoryId))
-      .where(where),
+  const { page, limit, sortBy, sortOrder, ...filterValues } = query;
+  const totalKey = `products:total:${JSON.stringify(filterValues)}`;
+  const knownTotal = totals?.get(totalKey);
+  const countTotal = async () => {
+    const [row] = await executePrepared(db.select({ total: count() }).from(products).where(where));
+    const total = row?.total ?? 0;
+    totals?.set(totalKey, String(total));
+    return total;
+  };
+  const [rows, total] = await Promise.all([
+    executePrepared(
+      db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(order(sortColumns[sortBy]), desc(products.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+    ),
+    knownTotal === undefined ? countTotal() : Number(knownTotal.body),
   ]);
   return {
-    products: rows.map(toProductDto),
+    products: rows.map((row) => toProductDto(row, refs)),
     pagination: {
-      currentPage: query.page,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+      currentPage: page,
+      totalPages: Math.max(1, Math.ceil(total / limit)),
       totalProducts: total,
-      productsPerPage: query.limit,
+      productsPerPage: limit,
     },
   };
 }
 
 /** By id or slug. Inactive products exist only for staff who may see them. */
-export async function getProduct(db: Db, idOrSlugValue: string, includeInactive = false): Promise<ProductDto> {
+export async function getProduct(
+  db: Db,
+  idOrSlugValue: string,
+  includeInactive = false,
+  refsCache?: TotalsCache,
+): Promise<ProductDto> {
   const match = isUuid(idOrSlugValue) ? eq(products.id, idOrSlugValue) : eq(products.slug, idOrSlugValue);
-  const [row] = await selectProducts(db).where(includeInactive ? match : and(match, eq(products.status, "active")));
+  const [row] = await executePrepared(
+    db
+      .select()
+      .from(products)
+      .where(includeInactive ? match : and(match, eq(products.status, "active"))),
+  );
   if (!row) throw notFound(productNotFound);
-  return toProductDto(row);
+  return toProductDto(row, await loadRefs(db, refsCache));
 }
 
 async function assertCategory(db: Db, categoryId: string, subcategoryId: string | null | undefined): Promise<void> {
