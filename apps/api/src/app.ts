@@ -15,12 +15,14 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
 import { categoryRoutes } from "./modules/categories/routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { heroBannerRoutes } from "./modules/hero-banners/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { createLocalStore, type FileStore } from "./modules/uploads/storage.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -105,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(contactRoutes);
   await app.register(newsletterRoutes);
   await app.register(blogRoutes);
+  await app.register(settingsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(uploadRoutes, { store: app.files });
 
   // Uploaded files are named by their content, so they never change: cache them for a year.

@@ -12,7 +12,8 @@ describe("roles", () => {
     expect([...byName.keys()]).toEqual(expect.arrayContaining(["Administrator", "Editor", "Support", "Marketing"]));
     const names = (role: string) => byName.get(role)?.permissions.map((p) => p.name) ?? [];
     expect(names("Support")).toEqual(["contact:update-status", "contact:view-contacts"]);
-    expect(names("Editor").every((n) => n.startsWith("product:") || n.startsWith("herobanner:"))).toBe(true);
+    expect(names("Editor").every((n) => /^(product|herobanner|blog):/.test(n))).toBe(true);
+    expect(names("Editor")).toContain("blog:create-update-post");
     expect(names("Marketing").every((n) => n.startsWith("newsletter:"))).toBe(true);
     expect(byName.get("Administrator")?.userCount).toBe(1);
   });

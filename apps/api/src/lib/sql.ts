@@ -21,3 +21,9 @@ export function executePrepared<R>(query: Preparable<R>): Promise<R> {
   const name = `q_${createHash("sha1").update(query.toSQL().sql).digest("hex").slice(0, 20)}`;
   return query.prepare(name).execute();
 }
+
+/** A date-range bound: a bare day covers the whole day (UTC); a timestamp is taken as given. */
+export function dayBoundary(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z`);
+  return new Date(value);
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, pageQuery, searchQuery, text } from "./common.ts";
+import { dateQuery, idSchema, pageQuery, searchQuery, text } from "./common.ts";
 
 export const activityStatuses = ["Success", "Warning", "Info", "Failure"] as const;
 export type ActivityStatus = (typeof activityStatuses)[number];
@@ -9,8 +9,8 @@ export const activityLogListQuerySchema = z.strictObject({
   module: text(50).optional(),
   status: z.enum(activityStatuses).optional(),
   userId: idSchema.optional(),
-  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  from: dateQuery.optional(),
+  to: dateQuery.optional(),
   search: searchQuery,
 });
 export type ActivityLogListQuery = z.infer<typeof activityLogListQuerySchema>;

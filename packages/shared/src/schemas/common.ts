@@ -24,6 +24,9 @@ export function text(max: number) {
 
 export const searchQuery = text(200).optional();
 
+/** A day (YYYY-MM-DD) or a full ISO timestamp, for date-range filters. */
+export const dateQuery = z.iso.datetime({ offset: true }).or(z.iso.date());
+
 export type Pagination = {
   currentPage: number;
   totalPages: number;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { text } from "./common.ts";
+import { dateQuery, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
 import { emailSchema, nameSchema, phoneSchema } from "./users.ts";
 
 export const contactStatuses = ["notActioned", "inProgress", "completed", "cancelled", "rejected", "onHold"] as const;
@@ -56,3 +56,32 @@ export type ContactDto = {
   createdAt: string;
   updatedAt: string;
 };
+
+export const contactSortFields = ["createdAt", "updatedAt", "name", "status"] as const;
+
+export const contactListQuerySchema = z.strictObject({
+  ...pageQuery,
+  search: searchQuery,
+  status: z.enum(contactStatuses).optional(),
+  messageType: z.enum(messageTypes).optional(),
+  from: dateQuery.optional(),
+  to: dateQuery.optional(),
+  sortBy: z.enum(contactSortFields).default("createdAt"),
+  sortOrder: sortOrderSchema,
+});
+export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
+
+/** Staff may move a contact to any status (spec section 4) and correct what the visitor typed. */
+export const contactUpdateSchema = z
+  .strictObject({
+    status: z.enum(contactStatuses).optional(),
+    name: nameSchema.optional(),
+    email: emailSchema.optional(),
+    phone: phoneSchema.optional(),
+    subject: text(200).pipe(z.string().min(1)).optional(),
+    messageType: z.enum(messageTypes).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
+export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
+
+export type ContactCounts = Record<ContactStatus, number> & { total: number };

@@ -1,3 +1,50 @@
+import { z } from "zod";
+import { dateQuery, idSchema, text } from "./common.ts";
+import { imageUrlSchema } from "./products.ts";
+
+/** A call-to-action goes somewhere in the shop or to an http(s) page; never javascript: and friends. */
+const linkSchema = text(500).refine(
+  (value) => value === "" || /^\/(?!\/)[^\s]*$/.test(value) || /^https?:\/\/[^\s"'<>]+$/.test(value),
+  "Use a path such as /shop or a full http(s) address",
+);
+
+const bannerFields = {
+  title: text(120).pipe(z.string().min(2, "Title must be at least 2 characters")),
+  subtitle: text(300).default(""),
+  image: imageUrlSchema,
+  ctaLabel: text(40).default(""),
+  ctaLink: linkSchema.default(""),
+  displayOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+  isActive: z.boolean().default(true),
+  startsAt: dateQuery.nullable().optional(),
+  endsAt: dateQuery.nullable().optional(),
+};
+
+const datesInOrder = (value: { startsAt?: string | null; endsAt?: string | null }) =>
+  !value.startsAt || !value.endsAt || Date.parse(value.startsAt) < Date.parse(value.endsAt);
+const datesMessage = { message: "The end date must be after the start date", path: ["endsAt"] };
+
+export const heroBannerCreateSchema = z.strictObject(bannerFields).refine(datesInOrder, datesMessage);
+export type HeroBannerCreate = z.infer<typeof heroBannerCreateSchema>;
+
+export const heroBannerUpdateSchema = z
+  .strictObject({
+    title: bannerFields.title.optional(),
+    subtitle: text(300).optional(),
+    image: imageUrlSchema.optional(),
+    ctaLabel: text(40).optional(),
+    ctaLink: linkSchema.optional(),
+    displayOrder: z.coerce.number().int().min(0).max(10_000).optional(),
+    isActive: z.boolean().optional(),
+    startsAt: dateQuery.nullable().optional(),
+    endsAt: dateQuery.nullable().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" })
+  .refine(datesInOrder, datesMessage);
+export type HeroBannerUpdate = z.infer<typeof heroBannerUpdateSchema>;
+
+export const heroBannerReorderSchema = z.strictObject({ ids: z.array(idSchema).min(1).max(200) });
+
 export type HeroBannerDto = {
   _id: string;
   title: string;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
@@ -20,6 +21,12 @@ export const contacts = pgTable(
   (t) => [
     index("contacts_created_idx").on(t.createdAt.desc()),
     index("contacts_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("contacts_message_type_idx").on(t.messageType, t.createdAt.desc()),
+    // Contains-search over who wrote and what about.
+    index("contacts_search_trgm_idx").using(
+      "gin",
+      sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.phone} || ' ' || ${t.subject}) gin_trgm_ops`,
+    ),
   ],
 );
 

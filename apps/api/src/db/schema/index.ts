@@ -3,3 +3,4 @@ export * from "./auth.ts";
 export * from "./catalogue.ts";
 export * from "./content.ts";
 export * from "./newsletter.ts";
+export * from "./settings.ts";

@@ -16,6 +16,7 @@ export type SeedOptions = {
  * roles and the super admin are created only on an empty database.
  */
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
+  const known = new Set((await db.select({ name: permissions.name }).from(permissions)).map((row) => row.name));
   await db
     .insert(permissions)
     .values(allPermissions.map(({ name, module, label }) => ({ name, module, label })))
@@ -23,6 +24,18 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       target: permissions.name,
       set: { module: sql`excluded.module`, label: sql`excluded.label` },
     });
+
+  // A permission added by a newer release goes to the Administrator role, which holds them all.
+  const added = allPermissions.filter((p) => !known.has(p.name));
+  if (known.size > 0 && added.length > 0) {
+    const [administrator] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, "Administrator"));
+    if (administrator) {
+      await db
+        .insert(rolePermissions)
+        .values(added.map((p) => ({ roleId: administrator.id, permission: p.name })))
+        .onConflictDoNothing();
+    }
+  }
 
   const [{ value: userCount } = { value: 0 }] = await db.select({ value: count() }).from(users);
   if (userCount > 0) return;

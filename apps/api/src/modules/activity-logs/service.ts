@@ -9,7 +9,7 @@ import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from "drizzle
 import type { Db } from "../../db/client.ts";
 import { activityLogs, users } from "../../db/schema/index.ts";
 import { csvRow } from "../../lib/csv.ts";
-import { escapeLike } from "../../lib/sql.ts";
+import { dayBoundary, escapeLike } from "../../lib/sql.ts";
 
 export type ActivityEntry = {
   action: string;
@@ -39,11 +39,6 @@ export function fieldChanges<T extends Record<string, unknown>>(
     after[key] = value;
   }
   return Object.keys(after).length > 0 ? { original: before, updated: after } : undefined;
-}
-
-function dayBoundary(value: string, end: boolean): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z`);
-  return new Date(value);
 }
 
 type ActivityFilters = Omit<ActivityLogListQuery, "page" | "limit">;

@@ -1,8 +1,41 @@
-import { blogSlugParamsSchema } from "@shop/shared/schemas/blog";
+import {
+  type AdminPostDto,
+  blogSlugParamsSchema,
+  postCreateSchema,
+  postListQuerySchema,
+  postPreviewSchema,
+  postUpdateSchema,
+} from "@shop/shared/schemas/blog";
+import { idParamsSchema } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publicRoute } from "../../plugins/auth.ts";
+import { audit } from "../../plugins/activity.ts";
+import { publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { sendCached } from "../../plugins/public-cache.ts";
-import { getPublishedPost, listPublishedPosts } from "./service.ts";
+import { fieldChanges } from "../activity-logs/service.ts";
+import { renderMarkdown } from "./markdown.ts";
+import {
+  createPost,
+  deletePost,
+  getPost,
+  getPublishedPost,
+  listAllPosts,
+  listPublishedPosts,
+  updatePost,
+} from "./service.ts";
+
+const view = requirePermission("blog:view-posts");
+const write = requirePermission("blog:create-update-post");
+const label = (action: string) => ({ activity: { module: "blog", action } });
+const editable = (post: AdminPostDto) => ({
+  title: post.title,
+  slug: post.slug,
+  excerpt: post.excerpt,
+  coverImage: post.coverImage,
+  body: post.body,
+  author: post.author,
+  status: post.status,
+  publishedAt: post.publishedAt,
+});
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/blog/posts", { config: { ...publicRoute, publicCache: {} } }, (request, reply) =>
@@ -15,12 +48,74 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/blog/posts/:slug",
-    { config: publicRoute, schema: { params: blogSlugParamsSchema } },
+    { config: { ...publicRoute, publicCache: {} }, schema: { params: blogSlugParamsSchema } },
     (request, reply) =>
       sendCached(request, reply, async () => ({
         success: true as const,
         message: "Post fetched successfully",
         data: await getPublishedPost(app.db, request.params.slug),
       })),
+  );
+
+  app.get("/api/blog/admin/posts", { config: view, schema: { querystring: postListQuerySchema } }, async (request) => ({
+    success: true,
+    message: "Posts fetched successfully",
+    data: await listAllPosts(app.db, request.query),
+  }));
+
+  app.get("/api/blog/admin/posts/:id", { config: view, schema: { params: idParamsSchema } }, async (request) => ({
+    success: true,
+    message: "Post fetched successfully",
+    data: await getPost(app.db, request.params.id),
+  }));
+
+  app.post("/api/blog/preview", { config: write, schema: { body: postPreviewSchema } }, async (request) => ({
+    success: true,
+    message: "Preview rendered",
+    data: { html: renderMarkdown(request.body.body) },
+  }));
+
+  app.post(
+    "/api/blog/posts",
+    { config: { ...write, ...label("Create post") }, schema: { body: postCreateSchema } },
+    async (request, reply) => {
+      const post = await createPost(app.db, request.body);
+      await audit(request, {
+        module: "blog",
+        action: "Create post",
+        description: `Created ${post.status} post ${post.title}`,
+      });
+      return reply.status(201).send({ success: true, message: "Post created successfully", data: post });
+    },
+  );
+
+  app.put(
+    "/api/blog/posts/:id",
+    { config: { ...write, ...label("Update post") }, schema: { params: idParamsSchema, body: postUpdateSchema } },
+    async (request) => {
+      const { before, after } = await updatePost(app.db, request.params.id, request.body);
+      const published =
+        before.status !== after.status ? (after.status === "published" ? "Published" : "Unpublished") : undefined;
+      await audit(request, {
+        module: "blog",
+        action: published ? `${published.replace(/ed$/, "")} post` : "Update post",
+        description: `${published ?? "Updated"} post ${after.title}`,
+        details: { fieldChanges: fieldChanges(editable(before), editable(after)) },
+      });
+      return { success: true, message: "Post updated successfully", data: after };
+    },
+  );
+
+  app.delete(
+    "/api/blog/posts/:id",
+    {
+      config: { ...requirePermission("blog:delete-post"), ...label("Delete post") },
+      schema: { params: idParamsSchema },
+    },
+    async (request) => {
+      const post = await deletePost(app.db, request.params.id);
+      await audit(request, { module: "blog", action: "Delete post", description: `Deleted post ${post.title}` });
+      return { success: true, message: "Post deleted successfully" };
+    },
   );
 };

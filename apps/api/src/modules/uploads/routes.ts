@@ -28,7 +28,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (
     "/api/upload/multiple",
     {
       config: {
-        ...requirePermission(["product:create-product", "product:update-product", "herobanner:create-hero-banner"]),
+        ...requirePermission([
+          "product:create-product",
+          "product:update-product",
+          "herobanner:create-hero-banner",
+          "herobanner:update-hero-banner",
+          "blog:create-update-post",
+        ]),
         activity: { module: "upload", action: "Upload images" },
       },
     },

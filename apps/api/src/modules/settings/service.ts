@@ -1,0 +1,29 @@
+import { defaultSettings, type PublicSettings, type Settings, settingsSchema } from "@shop/shared/schemas/settings";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { settings } from "../../db/schema/index.ts";
+
+const key = "site";
+
+/** Stored values over the defaults; anything stored that no longer validates falls back too. */
+export async function getSettings(db: Db): Promise<Settings> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  const merged = { ...defaultSettings, ...(row?.value ?? {}) };
+  const parsed = settingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : defaultSettings;
+}
+
+export function publicSettings(all: Settings): PublicSettings {
+  const { mailFromName, mailFromAddress, doubleOptIn, ...visible } = all;
+  return visible;
+}
+
+export async function updateSettings(db: Db, input: Partial<Settings>) {
+  const before = await getSettings(db);
+  const after = { ...before, ...input };
+  await db
+    .insert(settings)
+    .values({ key, value: after })
+    .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: new Date() } });
+  return { before, after };
+}

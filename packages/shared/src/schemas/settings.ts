@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { text } from "./common.ts";
+
+const optionalUrl = text(500).refine(
+  (value) => value === "" || /^https?:\/\/[^\s"'<>]+$/.test(value),
+  "Use a full http(s) address",
+);
+/** Mail header values are built from this: no line breaks can ever reach a header. */
+const headerSafe = (max: number) => text(max).refine((value) => !/[\r\n]/.test(value), "Line breaks are not allowed");
+
+export const settingsSchema = z.strictObject({
+  storeName: headerSafe(80).pipe(z.string().min(2)),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ message: "Please enter a valid email address" })),
+  contactPhone: text(40),
+  facebookUrl: optionalUrl,
+  instagramUrl: optionalUrl,
+  linkedinUrl: optionalUrl,
+  whatsappUrl: optionalUrl,
+  marketplaceUrl: optionalUrl,
+  warrantyUrl: optionalUrl,
+  mailFromName: headerSafe(80),
+  mailFromAddress: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ message: "Please enter a valid email address" })),
+  doubleOptIn: z.boolean(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const settingsUpdateSchema = settingsSchema.partial().refine((v) => Object.keys(v).length > 0, {
+  message: "Nothing to update",
+});
+
+/** What the storefront may read: everything but the mail sender. */
+export type PublicSettings = Omit<Settings, "mailFromName" | "mailFromAddress" | "doubleOptIn">;
+
+export const defaultSettings: Settings = {
+  storeName: "Smart Home Shop",
+  contactEmail: "support@smarthomeshop.example",
+  contactPhone: "+1 (555) 010-0199",
+  facebookUrl: "https://www.facebook.com/",
+  instagramUrl: "https://www.instagram.com/",
+  linkedinUrl: "https://www.linkedin.com/",
+  whatsappUrl: "https://wa.me/15550100199",
+  marketplaceUrl: "https://www.amazon.com/",
+  warrantyUrl: "https://example.com/warranty",
+  mailFromName: "Smart Home Shop",
+  mailFromAddress: "no-reply@smarthomeshop.example",
+  doubleOptIn: false,
+};
