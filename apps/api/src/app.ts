@@ -10,6 +10,7 @@ import type { Database, Db } from "./db/client.ts";
 import { createMemoryThrottle } from "./lib/failure-throttle.ts";
 import { redactUrl } from "./lib/redact.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
+import { createMailer, type Mailer } from "./mail/transport.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
@@ -39,6 +40,9 @@ declare module "fastify" {
     db: Db;
     tokens: TokenSigner;
     files: FileStore;
+    mailer: Mailer;
+    /** Set by the campaigns module to attribute an unsubscribe to the campaign it came from. */
+    onUnsubscribe?: (subscriberId: string, campaignId: string | null) => Promise<void>;
   }
 }
 
@@ -46,6 +50,7 @@ export type BuildOptions = {
   database: Database;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  mailer?: Mailer;
 };
 
 const loginFailureLimit = 10;
@@ -84,6 +89,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate("db", options.database.db);
   app.decorate("tokens", createTokenSigner(config.jwtSecret));
   app.decorate("files", createLocalStore(path.join(config.dataDir, "uploads")));
+  app.decorate(
+    "mailer",
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "outbox") }),
+  );
+  app.addHook("onClose", async () => app.mailer.close());
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -105,7 +115,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(productRoutes);
   await app.register(heroBannerRoutes);
   await app.register(contactRoutes);
-  await app.register(newsletterRoutes);
+  await app.register(newsletterRoutes, {
+    // Links in emails are signed with a key derived from the JWT secret, for this purpose only.
+    linkSecret: `${config.jwtSecret}:email-links`,
+    publicUrl: config.publicUrl,
+    tmpDir: path.join(config.dataDir, "tmp"),
+  });
   await app.register(blogRoutes);
   await app.register(settingsRoutes);
   await app.register(dashboardRoutes);

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 export function escapeLike(text: string): string {
@@ -26,4 +28,18 @@ export function executePrepared<R>(query: Preparable<R>): Promise<R> {
 export function dayBoundary(value: string, end: boolean): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z`);
   return new Date(value);
+}
+
+/** Rows of a raw statement. Both drivers answer `{ rows }`; the shared database type only says `unknown`. */
+export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * A JS array as a PostgreSQL array literal ('{"a","b",NULL}'). node-postgres converts arrays by
+ * itself but PGlite does not, so raw statements pass this and cast it (::uuid[], ::text[]).
+ */
+export function pgArray(values: readonly (string | null)[]): string {
+  return `{${values.map((value) => (value === null ? "NULL" : `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`)).join(",")}}`;
 }

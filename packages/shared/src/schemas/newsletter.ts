@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
+import { idSchema, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { emailSchema } from "./users.ts";
 
 export const subscriberStatuses = ["subscribed", "pending", "unsubscribed", "bounced"] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
+export const subscriberSources = ["footer", "import", "admin"] as const;
 
 /** Footer sign-up: the server checks the format the footer does not (spec section 5). */
 export const subscribeSchema = z.strictObject({
@@ -13,3 +16,120 @@ export const subscribeSchema = z.strictObject({
     .max(254, copy.validation.newsletterEmail)
     .pipe(z.email({ message: copy.validation.newsletterEmail })),
 });
+
+export const newsletterCopy = {
+  tagTaken: "A tag with this name already exists",
+  tagNotFound: "Tag not found",
+  subscriberNotFound: "Subscriber not found",
+  emailTaken: "A subscriber with this email already exists",
+  tagsAssigned: "Tags assigned successfully!",
+  selectTag: "Please select at least one tag",
+  selectFile: "Please select a CSV file",
+  invalidFile: "Please select a valid CSV file",
+  importFailed: "Something went wrong while importing subscribers",
+  imported: (count: number) => `Successfully imported ${count} subscriber(s).`,
+  checkInbox: "Almost there! Please check your inbox to confirm your subscription.",
+  unsubscribed: "You have been unsubscribed.",
+  confirmed: "Your subscription is confirmed.",
+};
+
+/** Tag names become slugs with the shared slugify; the name is what people type. */
+export const tagCreateSchema = z.strictObject({
+  name: text(60).pipe(z.string().min(1, copy.validation.required("Tag Name"))),
+  slug: text(80).optional(),
+  description: text(300).default(""),
+});
+export type TagCreate = z.infer<typeof tagCreateSchema>;
+export const tagUpdateSchema = z
+  .strictObject({
+    name: tagCreateSchema.shape.name.optional(),
+    slug: text(80).optional(),
+    description: text(300).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
+export const tagListQuerySchema = z.strictObject({ search: searchQuery });
+
+export type TagDto = {
+  _id: string;
+  name: string;
+  slug: string;
+  description: string;
+  subscriberCount: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type TagRef = { _id: string; name: string; slug: string };
+
+/** `tagIds` may come repeated (?tagIds=a&tagIds=b) or comma-separated. */
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : value.split(",")).map((id) => id.trim()).filter(Boolean))
+  .pipe(z.array(idSchema).max(50));
+
+export const subscriberSortFields = ["createdAt", "email", "subscribedAt", "status"] as const;
+
+const subscriberFilterFields = {
+  search: searchQuery,
+  status: z.enum(subscriberStatuses).optional(),
+  tagIds: idList.optional(),
+};
+
+export const subscriberListQuerySchema = z.strictObject({
+  ...pageQuery,
+  sortBy: z.enum(subscriberSortFields).default("createdAt"),
+  sortOrder: sortOrderSchema,
+  ...subscriberFilterFields,
+});
+export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
+
+export const subscriberFilterSchema = z.strictObject(subscriberFilterFields);
+export type SubscriberFilter = z.infer<typeof subscriberFilterSchema>;
+
+export const subscriberUpdateSchema = z.strictObject({
+  email: emailSchema,
+  tags: z.array(idSchema).max(50).optional(),
+});
+export type SubscriberUpdate = z.infer<typeof subscriberUpdateSchema>;
+
+/** Tag picked people, or everyone matching a filter (so staff can tag 50k people at once). */
+export const bulkTagSchema = z
+  .strictObject({
+    tagIds: z.array(idSchema).min(1, newsletterCopy.selectTag).max(50),
+    subscriberIds: z.array(idSchema).max(10_000).optional(),
+    filter: subscriberFilterSchema.optional(),
+  })
+  .refine((value) => (value.subscriberIds?.length ?? 0) > 0 || value.filter !== undefined, {
+    message: "Choose subscribers or a filter",
+    path: ["subscriberIds"],
+  });
+export type BulkTag = z.infer<typeof bulkTagSchema>;
+
+export type SubscriberDto = {
+  _id: string;
+  email: string;
+  name: string | null;
+  status: SubscriberStatus;
+  source: string;
+  tags: TagRef[];
+  consentIp: string | null;
+  consentAt: string | null;
+  subscribedAt: string | null;
+  unsubscribedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ImportResult = {
+  jobId: string;
+  importedCount: number;
+  updatedCount: number;
+  skippedCount: number;
+  errors: { line: number; value: string; reason: string }[];
+};
+
+export type ImportProgress = ImportResult & {
+  status: "running" | "finished" | "failed";
+  rowsRead: number;
+  bytesRead: number;
+  bytesTotal: number | null;
+};

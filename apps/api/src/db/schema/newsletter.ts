@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
 export const subscribers = pgTable(
@@ -7,12 +8,14 @@ export const subscribers = pgTable(
   {
     id: id(),
     email: text("email").notNull(),
+    name: text("name"),
     status: text("status").notNull().default("subscribed"),
     source: text("source").notNull().default("footer"),
     consentIp: text("consent_ip"),
     consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true, mode: "date" }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
+    hardBounces: integer("hard_bounces").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -23,3 +26,59 @@ export const subscribers = pgTable(
     index("subscribers_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
+
+export const newsletterTags = pgTable(
+  "newsletter_tags",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_tags_name_lower_idx").on(sql`lower(${t.name})`),
+    uniqueIndex("newsletter_tags_slug_idx").on(t.slug),
+  ],
+);
+
+export const subscriberTags = pgTable(
+  "subscriber_tags",
+  {
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => newsletterTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.tagId] }),
+    index("subscriber_tags_tag_idx").on(t.tagId, t.subscriberId),
+  ],
+);
+
+/** One CSV import: its progress is polled by the modal, and its outcome is kept for the record. */
+export const importJobs = pgTable("import_jobs", {
+  id: uuid("id").primaryKey(),
+  status: text("status").notNull().default("running"),
+  fileName: text("file_name").notNull(),
+  bytesTotal: integer("bytes_total"),
+  bytesRead: integer("bytes_read").notNull().default(0),
+  rowsRead: integer("rows_read").notNull().default(0),
+  importedCount: integer("imported_count").notNull().default(0),
+  updatedCount: integer("updated_count").notNull().default(0),
+  skippedCount: integer("skipped_count").notNull().default(0),
+  errors: jsonb("errors").$type<{ line: number; value: string; reason: string }[]>().notNull().default([]),
+  tagIds: uuid("tag_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+});
+
+/** GDPR erasure leaves no trace of the person: only that an erasure happened, and when. */
+export const erasures = pgTable("erasures", {
+  id: id(),
+  erasedAt: timestamp("erased_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -1,19 +1,17 @@
-import { copy } from "@shop/shared/copy";
-import { subscribeSchema } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publicRoute } from "../../plugins/auth.ts";
-import { subscribe } from "./service.ts";
+import { importRoutes } from "./import-routes.ts";
+import { subscribeRoutes } from "./subscribe-routes.ts";
+import { subscriberRoutes } from "./subscribers-routes.ts";
+import { tagRoutes } from "./tags-routes.ts";
+import { unsubscribeRoutes } from "./unsubscribe-routes.ts";
 
-export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/api/newsletter/subscriber",
-    {
-      config: { ...publicRoute, rateLimit: { max: 5, timeWindow: "1 minute" } },
-      schema: { body: subscribeSchema },
-    },
-    async (request) => {
-      await subscribe(app.db, request.body.email, request.ip);
-      return { success: true, message: copy.storefront.subscribed };
-    },
-  );
+type NewsletterOptions = { linkSecret: string; publicUrl: string; tmpDir: string };
+
+/** The audience: public sign-up and unsubscribe, tags, subscribers and CSV import. */
+export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterOptions> = async (app, options) => {
+  await app.register(subscribeRoutes, options);
+  await app.register(unsubscribeRoutes, options);
+  await app.register(tagRoutes);
+  await app.register(subscriberRoutes);
+  await app.register(importRoutes, options);
 };

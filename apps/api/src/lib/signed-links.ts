@@ -1,0 +1,29 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * Links in emails that act without signing in (unsubscribe, confirm): the subscriber id, an optional
+ * campaign id, and an HMAC over both, so nobody can act for someone else by guessing.
+ */
+export type LinkPurpose = "unsubscribe" | "confirm";
+export type LinkClaims = { subscriberId: string; campaignId: string | null };
+
+const b64 = (text: string) => Buffer.from(text).toString("base64url");
+
+function signature(secret: string, purpose: LinkPurpose, payload: string): string {
+  return createHmac("sha256", secret).update(`${purpose}:${payload}`).digest("base64url").slice(0, 32);
+}
+
+export function signLink(secret: string, purpose: LinkPurpose, claims: LinkClaims): string {
+  const payload = b64(`${claims.subscriberId}.${claims.campaignId ?? ""}`);
+  return `${payload}.${signature(secret, purpose, payload)}`;
+}
+
+export function verifyLink(secret: string, purpose: LinkPurpose, token: string): LinkClaims | null {
+  const [payload, given, extra] = token.split(".");
+  if (!payload || !given || extra !== undefined) return null;
+  const expected = signature(secret, purpose, payload);
+  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return null;
+  const [subscriberId, campaignId] = Buffer.from(payload, "base64url").toString().split(".");
+  if (!subscriberId || !/^[0-9a-f-]{36}$/i.test(subscriberId)) return null;
+  return { subscriberId, campaignId: campaignId || null };
+}

@@ -1,0 +1,118 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { idSchema } from "@shop/shared/schemas/common";
+import { newsletterCopy } from "@shop/shared/schemas/newsletter";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { uuidv7 } from "uuidv7";
+import { z } from "zod";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { audit } from "../../plugins/activity.ts";
+import { principalOf, requirePermission } from "../../plugins/auth.ts";
+import { importProgress, importSubscribers } from "./import-service.ts";
+import { tagsByIds } from "./tags-service.ts";
+
+const maxFileBytes = 50 * 1024 * 1024;
+const csvTypes = new Set([
+  "text/csv",
+  "application/csv",
+  "text/plain",
+  "application/vnd.ms-excel",
+  "application/octet-stream",
+]);
+const importQuerySchema = z.strictObject({ jobId: idSchema.optional() });
+
+function multipartError(error: unknown): never {
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, "The file must be 50 MB or smaller");
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw new AppError(415, newsletterCopy.invalidFile);
+  if (error instanceof AppError) throw error;
+  throw badRequest("The upload could not be read");
+}
+
+export const importRoutes: FastifyPluginAsyncZod<{ tmpDir: string }> = async (app, { tmpDir }) => {
+  app.post(
+    "/api/csv/import-csv",
+    {
+      config: {
+        ...requirePermission("newsletter:update-subscriber"),
+        activity: { module: "newsletter", action: "Import subscribers" },
+      },
+      schema: { querystring: importQuerySchema },
+    },
+    async (request) => {
+      const jobId = request.query.jobId ?? uuidv7();
+      const tagIds: string[] = [];
+      let fileName: string | undefined;
+      // The file goes to disk first: tag ids may arrive after it, and memory stays flat for 50 MB files.
+      const tmpFile = path.join(tmpDir, `import-${jobId}.csv`);
+      await mkdir(tmpDir, { recursive: true });
+      try {
+        try {
+          for await (const part of request.parts({ limits: { files: 1, fileSize: maxFileBytes, fields: 60 } })) {
+            if (part.type === "file") {
+              const named = part.filename.toLowerCase().endsWith(".csv");
+              if (
+                part.fieldname !== "file" ||
+                !(named || part.mimetype === "text/csv") ||
+                !csvTypes.has(part.mimetype)
+              ) {
+                part.file.resume();
+                throw new AppError(415, newsletterCopy.invalidFile);
+              }
+              fileName = part.filename;
+              await pipeline(part.file, createWriteStream(tmpFile));
+              if (part.file.truncated) throw new AppError(413, "The file must be 50 MB or smaller");
+            } else if (part.fieldname === "tagIds" || part.fieldname === "tagIds[]") {
+              const parsed = idSchema.safeParse(String(part.value));
+              if (!parsed.success) throw badRequest(newsletterCopy.tagNotFound, { tagIds: newsletterCopy.tagNotFound });
+              tagIds.push(parsed.data);
+            }
+          }
+        } catch (error) {
+          multipartError(error);
+        }
+        if (!fileName) throw badRequest(newsletterCopy.selectFile, { file: newsletterCopy.selectFile });
+        const uniqueTags = [...new Set(tagIds)];
+        if (uniqueTags.length === 0) throw badRequest(newsletterCopy.selectTag, { tagIds: newsletterCopy.selectTag });
+        const tags = await tagsByIds(app.db, uniqueTags);
+        if (tags.length !== uniqueTags.length)
+          throw badRequest(newsletterCopy.tagNotFound, { tagIds: newsletterCopy.tagNotFound });
+        const { size } = await stat(tmpFile);
+        if (size === 0) throw badRequest("The file is empty");
+
+        const result = await importSubscribers(app.db, createReadStream(tmpFile, { highWaterMark: 256 * 1024 }), {
+          jobId,
+          fileName,
+          bytesTotal: size,
+          tagIds: uniqueTags,
+          createdBy: principalOf(request).userId,
+          consentIp: request.ip,
+        });
+        await audit(request, {
+          module: "newsletter",
+          action: "Import subscribers",
+          description: `Imported ${fileName}: ${result.importedCount} new, ${result.updatedCount} updated, ${result.skippedCount} skipped`,
+          details: { tagsList: tags.map((t) => t.name), importJobId: jobId },
+        });
+        return { success: true, message: newsletterCopy.imported(result.importedCount), data: result };
+      } finally {
+        await rm(tmpFile, { force: true });
+      }
+    },
+  );
+
+  app.get(
+    "/api/csv/import-progress/:jobId",
+    {
+      config: requirePermission("newsletter:update-subscriber"),
+      schema: { params: z.strictObject({ jobId: idSchema }) },
+    },
+    async (request) => {
+      const progress = await importProgress(app.db, request.params.jobId);
+      if (!progress) throw notFound("Import not found");
+      return { success: true, message: "Import progress", data: progress };
+    },
+  );
+};

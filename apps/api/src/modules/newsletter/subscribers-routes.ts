@@ -1,0 +1,162 @@
+import { Readable } from "node:stream";
+import { idParamsSchema } from "@shop/shared/schemas/common";
+import {
+  bulkTagSchema,
+  newsletterCopy,
+  subscriberFilterSchema,
+  subscriberListQuerySchema,
+  subscriberUpdateSchema,
+} from "@shop/shared/schemas/newsletter";
+import { inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { subscribers } from "../../db/schema/index.ts";
+import { audit } from "../../plugins/activity.ts";
+import { requirePermission } from "../../plugins/auth.ts";
+import { fieldChanges } from "../activity-logs/service.ts";
+import { exportSubscribers } from "./export-service.ts";
+import {
+  assignTags,
+  deleteSubscriber,
+  eraseSubscriber,
+  getSubscriber,
+  listSubscribers,
+  subscriberWhere,
+  updateSubscriber,
+} from "./subscribers-service.ts";
+import { tagsByIds } from "./tags-service.ts";
+
+const view = requirePermission("newsletter:view-subscribers");
+const update = requirePermission("newsletter:update-subscriber");
+const remove = requirePermission("newsletter:delete-subscriber");
+const label = (action: string) => ({ activity: { module: "newsletter", action } });
+const maxLoggedEmails = 1_000;
+
+export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/newsletter/get-all-subscriber",
+    {
+      config: requirePermission(["newsletter:view-subscribers", "newsletter:compose-email"]),
+      schema: { querystring: subscriberListQuerySchema },
+    },
+    async (request) => ({
+      success: true,
+      message: "Subscribers fetched successfully",
+      data: await listSubscribers(app.db, request.query),
+    }),
+  );
+
+  app.get(
+    "/api/newsletter/export",
+    { config: view, schema: { querystring: subscriberFilterSchema } },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="subscribers-${day}.csv"`)
+        .send(Readable.from(exportSubscribers(app.db, request.query)));
+    },
+  );
+
+  app.get("/api/newsletter/subscribers/:id", { config: view, schema: { params: idParamsSchema } }, async (request) => ({
+    success: true,
+    message: "Subscriber fetched successfully",
+    data: await getSubscriber(app.db, request.params.id),
+  }));
+
+  app.get(
+    "/api/newsletter/subscribers/:id/export",
+    { config: view, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const subscriber = await getSubscriber(app.db, request.params.id);
+      await audit(request, {
+        module: "newsletter",
+        action: "Export subscriber data",
+        description: `Exported the data held on ${subscriber.email}`,
+        details: { subscriberInfo: { email: subscriber.email, id: subscriber._id } },
+      });
+      return reply
+        .header("content-disposition", `attachment; filename="subscriber-${subscriber._id}.json"`)
+        .send({
+          success: true,
+          message: "Subscriber data exported",
+          data: { subscriber, exportedAt: new Date().toISOString() },
+        });
+    },
+  );
+
+  app.put(
+    "/api/newsletter/update-subscriber/:id",
+    {
+      config: { ...update, ...label("Update subscriber") },
+      schema: { params: idParamsSchema, body: subscriberUpdateSchema },
+    },
+    async (request) => {
+      const { before, after } = await updateSubscriber(app.db, request.params.id, request.body);
+      const viewOf = (s: typeof before) => ({ email: s.email, tags: s.tags.map((t) => t.name) });
+      await audit(request, {
+        module: "newsletter",
+        action: "Update subscriber",
+        description: `Updated subscriber ${after.email}`,
+        details: {
+          subscriberInfo: { email: after.email, id: after._id },
+          tagsList: after.tags.map((t) => t.name),
+          fieldChanges: fieldChanges(viewOf(before), viewOf(after)),
+        },
+      });
+      return { success: true, message: "Subscriber updated successfully", data: after };
+    },
+  );
+
+  app.delete(
+    "/api/newsletter/delete-subscriber/:id",
+    { config: { ...remove, ...label("Delete subscriber") }, schema: { params: idParamsSchema } },
+    async (request) => {
+      const subscriber = await deleteSubscriber(app.db, request.params.id);
+      await audit(request, {
+        module: "newsletter",
+        action: "Delete subscriber",
+        description: `Deleted subscriber ${subscriber.email}`,
+        details: { subscriberInfo: { email: subscriber.email, id: subscriber._id } },
+      });
+      return { success: true, message: "Subscriber deleted successfully" };
+    },
+  );
+
+  app.delete(
+    "/api/newsletter/subscribers/:id/erase",
+    { config: { ...remove, ...label("Erase subscriber") }, schema: { params: idParamsSchema } },
+    async (request) => {
+      await eraseSubscriber(app.db, request.params.id);
+      // Erasure keeps no trace of the person, in the log either.
+      await audit(request, {
+        module: "newsletter",
+        action: "Erase subscriber",
+        description: "Erased a subscriber's data on request",
+      });
+      return { success: true, message: "Subscriber erased" };
+    },
+  );
+
+  app.post(
+    "/api/newsletter/assign-bulk-tags",
+    { config: { ...update, ...label("Assign tags") }, schema: { body: bulkTagSchema } },
+    async (request) => {
+      const { tagIds, subscriberIds, filter } = request.body;
+      const count = await assignTags(app.db, { tagIds, subscriberIds, filter });
+      const scope = subscriberIds?.length ? inArray(subscribers.id, subscriberIds) : subscriberWhere(filter ?? {});
+      const emails = await app.db
+        .select({ email: subscribers.email })
+        .from(subscribers)
+        .where(scope)
+        .limit(maxLoggedEmails);
+      const tags = await tagsByIds(app.db, tagIds);
+      await audit(request, {
+        module: "newsletter",
+        action: "Assign tags",
+        description: `Tagged ${count} subscriber${count === 1 ? "" : "s"} with ${tags.map((t) => t.name).join(", ")}`,
+        details: { tagsList: tags.map((t) => t.name), subscriberEmails: emails.map((row) => row.email), total: count },
+      });
+      return { success: true, message: newsletterCopy.tagsAssigned, data: { count } };
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import { newsletterCopy } from "@shop/shared/schemas/newsletter";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { verifyLink } from "../../lib/signed-links.ts";
+import { audit } from "../../plugins/activity.ts";
+import { publicRoute } from "../../plugins/auth.ts";
+import { getSettings } from "../settings/service.ts";
+import { confirmSubscription, unsubscribe } from "./subscribe-service.ts";
+
+const tokenParams = z.strictObject({ token: z.string().max(300) });
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** A small page of our own: no scripts, so the strict CSP holds, and it works with no JavaScript at all. */
+function page(storeName: string, title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(storeName)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0}main{background:#fff;border:1px solid #e2e8f0;border-radius:16px;padding:2rem;max-width:28rem;box-shadow:0 10px 30px rgba(15,23,42,.08)}h1{font-size:1.4rem;margin:0 0 .75rem}p{color:#475569;line-height:1.5}button{background:#0f766e;color:#fff;border:0;border-radius:10px;padding:.75rem 1.25rem;font-size:1rem;cursor:pointer}button:focus-visible{outline:3px solid #5eead4;outline-offset:2px}a{color:#0f766e}</style></head>
+<body><main>${body}<p><a href="/">Back to ${escapeHtml(storeName)}</a></p></main></body></html>`;
+}
+
+export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = async (app, { linkSecret }) => {
+  // Mail clients and people post forms; the one-click body is "List-Unsubscribe=One-Click" (RFC 8058).
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.get("/unsubscribe/:token", { config: publicRoute, schema: { params: tokenParams } }, async (request, reply) => {
+    const { storeName } = await getSettings(app.db);
+    const valid = verifyLink(linkSecret, "unsubscribe", request.params.token) !== null;
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+    if (!valid) {
+      return reply
+        .status(404)
+        .send(
+          page(
+            storeName,
+            "Link not valid",
+            `<h1>This link is not valid</h1><p>It may have been copied incompletely.</p>`,
+          ),
+        );
+    }
+    return page(
+      storeName,
+      "Unsubscribe",
+      `<h1>Unsubscribe from ${escapeHtml(storeName)} emails?</h1><p>You will stop receiving our newsletter and campaigns.</p>
+<form method="post"><button type="submit">Unsubscribe</button></form>`,
+    );
+  });
+
+  app.post("/unsubscribe/:token", { config: publicRoute, schema: { params: tokenParams } }, async (request, reply) => {
+    const { storeName } = await getSettings(app.db);
+    const claims = verifyLink(linkSecret, "unsubscribe", request.params.token);
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+    const result = claims ? await unsubscribe(app.db, claims.subscriberId) : null;
+    if (!claims || !result) {
+      return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
+    }
+    if (result.changed) {
+      await audit(request, {
+        module: "newsletter",
+        action: "Unsubscribe",
+        description: `${result.email} unsubscribed`,
+        userId: null,
+        details: {
+          subscriberInfo: { email: result.email, id: claims.subscriberId },
+          ...(claims.campaignId && { emailHistoryId: claims.campaignId }),
+        },
+      });
+      await app.onUnsubscribe?.(claims.subscriberId, claims.campaignId);
+    }
+    return page(storeName, "Unsubscribed", `<h1>${newsletterCopy.unsubscribed}</h1><p>We are sorry to see you go.</p>`);
+  });
+
+  app.get("/confirm/:token", { config: publicRoute, schema: { params: tokenParams } }, async (request, reply) => {
+    const { storeName } = await getSettings(app.db);
+    const claims = verifyLink(linkSecret, "confirm", request.params.token);
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+    if (!claims || !(await confirmSubscription(app.db, claims.subscriberId))) {
+      return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
+    }
+    return page(storeName, "Subscription confirmed", `<h1>${newsletterCopy.confirmed}</h1><p>Welcome aboard.</p>`);
+  });
+};

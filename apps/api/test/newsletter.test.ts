@@ -1,0 +1,271 @@
+import type { ImportResult, SubscriberDto, TagDto } from "@shop/shared/schemas/newsletter";
+import { describe, expect, it } from "vitest";
+import { signLink } from "../src/lib/signed-links.ts";
+import { testJwtSecret } from "./constants.ts";
+import { call, createStaff, createTestApp, signIn } from "./harness.ts";
+import { multipart } from "./multipart.ts";
+
+const { app } = await createTestApp();
+const admin = await signIn(app);
+const linkSecret = `${testJwtSecret}:email-links`;
+
+async function tag(name: string): Promise<TagDto> {
+  const response = await call<TagDto>(app, {
+    method: "POST",
+    url: "/api/newsletter-tags/tags",
+    token: admin,
+    body: { name },
+  });
+  return response.body.data;
+}
+
+function importCsv(
+  csv: string | Buffer,
+  tagIds: string[],
+  options: { fileName?: string; type?: string; token?: string } = {},
+) {
+  const body = multipart([
+    { name: "file", filename: options.fileName ?? "people.csv", type: options.type ?? "text/csv", data: csv },
+    ...tagIds.map((id) => ({ name: "tagIds", data: id })),
+  ]);
+  return app.inject({
+    method: "POST",
+    url: "/api/csv/import-csv",
+    headers: { authorization: `Bearer ${options.token ?? admin}`, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
+
+type Page = { subscribers: SubscriberDto[]; pagination: { totalSubscribers: number } };
+const list = (query: string) => call<Page>(app, { url: `/api/newsletter/get-all-subscriber?${query}`, token: admin });
+
+describe("tags", () => {
+  it("derives the slug, refuses a duplicate name and counts subscribers", async () => {
+    const created = await tag("Smart   Home Fans");
+    expect(created).toMatchObject({ slug: "smart-home-fans", subscriberCount: 0 });
+    const again = await call(app, {
+      method: "POST",
+      url: "/api/newsletter-tags/tags",
+      token: admin,
+      body: { name: "smart home fans" },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("A tag with this name already exists");
+    const blank = await call(app, {
+      method: "POST",
+      url: "/api/newsletter-tags/tags",
+      token: admin,
+      body: { name: "  " },
+    });
+    expect(blank.status).toBe(400);
+    const search = await call<TagDto[]>(app, {
+      url: "/api/newsletter-tags/get-all-tags?search=home-fans",
+      token: admin,
+    });
+    expect(search.body.data.map((t) => t.name)).toEqual(["Smart   Home Fans"]);
+  });
+});
+
+describe("CSV import", () => {
+  it("imports, merges duplicates, skips bad rows, never re-subscribes the unsubscribed, and tags everyone", async () => {
+    const vip = await tag("VIP");
+    const csv =
+      '\uFEFFName;E-Mail\r\nAda;ada@example.com\r\nGrace;GRACE@example.com\r\n"Dup, Ada";ada@example.com\r\nBad;not-an-email\r\n=cmd;=1+1@x\r\n';
+    const first = await importCsv(csv, [vip._id]);
+    expect(first.statusCode).toBe(200);
+    const result = first.json().data as ImportResult;
+    expect(first.json().message).toBe("Successfully imported 2 subscriber(s).");
+    expect(result).toMatchObject({ importedCount: 2, updatedCount: 0, skippedCount: 3 });
+    expect(result.errors.map((e) => e.reason)).toEqual([
+      "Duplicate in this file",
+      "Invalid email address",
+      "Invalid email address",
+    ]);
+
+    const grace = (await list("search=grace")).body.data.subscribers[0];
+    expect(grace).toMatchObject({ email: "grace@example.com", name: "Grace", status: "subscribed", source: "import" });
+    expect(grace?.tags.map((t) => t.name)).toEqual(["VIP"]);
+
+    // Grace unsubscribes; a later import must not bring her back, but adds the new tag.
+    const token = signLink(linkSecret, "unsubscribe", { subscriberId: grace?._id ?? "", campaignId: null });
+    expect((await app.inject({ method: "POST", url: `/unsubscribe/${token}` })).statusCode).toBe(200);
+    const later = await tag("Later");
+    const second = await importCsv(
+      "email,first name,last name\ngrace@example.com,Grace,Hopper\nnew@example.com,New,Person\n",
+      [later._id],
+    );
+    expect(second.json().data).toMatchObject({ importedCount: 1, updatedCount: 1, skippedCount: 0 });
+    const after = (await list("search=grace")).body.data.subscribers[0];
+    expect(after?.status).toBe("unsubscribed");
+    expect(after?.tags.map((t) => t.name).sort()).toEqual(["Later", "VIP"]);
+    expect((await list("search=new@")).body.data.subscribers[0]?.name).toBe("New Person");
+  });
+
+  it("answers the modal's checks with the same words", async () => {
+    const vip = (await call<TagDto[]>(app, { url: "/api/newsletter-tags/get-all-tags?search=VIP", token: admin })).body
+      .data[0];
+    const noTag = await importCsv("email\na@example.com\n", []);
+    expect(noTag.statusCode).toBe(400);
+    expect(noTag.json().message).toBe("Please select at least one tag");
+    const notCsv = await importCsv("email\na@example.com\n", [vip?._id ?? ""], {
+      fileName: "people.xlsx",
+      type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    });
+    expect(notCsv.statusCode).toBe(415);
+    expect(notCsv.json().message).toBe("Please select a valid CSV file");
+    const binary = await importCsv(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), [vip?._id ?? ""]);
+    expect(binary.statusCode).toBe(415);
+    const body = multipart([{ name: "tagIds", data: vip?._id ?? "" }]);
+    const noFile = await app.inject({
+      method: "POST",
+      url: "/api/csv/import-csv",
+      headers: { authorization: `Bearer ${admin}`, "content-type": body.contentType },
+      payload: body.payload,
+    });
+    expect(noFile.json().message).toBe("Please select a CSV file");
+    expect((await importCsv("", [vip?._id ?? ""])).statusCode).toBe(400);
+    const noEmail = await importCsv("name,phone\nAda,123\n", [vip?._id ?? ""]);
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().message).toMatch(/No email column/);
+    const wrongTag = await importCsv("email\na@example.com\n", ["01890a5d-ac96-774b-bcce-b302099a8057"]);
+    expect(wrongTag.statusCode).toBe(400);
+  });
+
+  it("skips a 1 MB line and imports the rest, reporting progress on the job", async () => {
+    const vip = (await call<TagDto[]>(app, { url: "/api/newsletter-tags/get-all-tags?search=VIP", token: admin })).body
+      .data[0];
+    const csv = `email\nbefore@example.com\n${"x".repeat(1024 * 1024)}@example.com\nafter@example.com\n`;
+    const response = await importCsv(csv, [vip?._id ?? ""]);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data as ImportResult;
+    expect(data.importedCount).toBe(2);
+    expect(data.skippedCount).toBeGreaterThanOrEqual(1);
+    const progress = await call<{ status: string; importedCount: number }>(app, {
+      url: `/api/csv/import-progress/${data.jobId}`,
+      token: admin,
+    });
+    expect(progress.body.data).toMatchObject({ status: "finished", importedCount: 2 });
+  });
+});
+
+describe("subscribers", () => {
+  it("lists with search, status and tag filters, and edits email and tags", async () => {
+    const vip = (await call<TagDto[]>(app, { url: "/api/newsletter-tags/get-all-tags?search=VIP", token: admin })).body
+      .data[0];
+    const tagged = await list(`tagIds=${vip?._id}&status=subscribed&sortBy=email&sortOrder=asc`);
+    expect(tagged.body.data.subscribers.map((s) => s.email)).toEqual([
+      "ada@example.com",
+      "after@example.com",
+      "before@example.com",
+    ]);
+    const ada = tagged.body.data.subscribers[0];
+    const edited = await call<SubscriberDto>(app, {
+      method: "PUT",
+      url: `/api/newsletter/update-subscriber/${ada?._id}`,
+      token: admin,
+      body: { email: "  ada.l@example.com ", tags: [] },
+    });
+    expect(edited.body.data).toMatchObject({ email: "ada.l@example.com", tags: [] });
+    const clash = await call(app, {
+      method: "PUT",
+      url: `/api/newsletter/update-subscriber/${ada?._id}`,
+      token: admin,
+      body: { email: "new@example.com" },
+    });
+    expect(clash.status).toBe(409);
+  });
+
+  it("tags everyone matching a filter in one call", async () => {
+    const fans = await tag("Fans");
+    const response = await call<{ count: number }>(app, {
+      method: "POST",
+      url: "/api/newsletter/assign-bulk-tags",
+      token: admin,
+      body: { tagIds: [fans._id], filter: { status: "subscribed" } },
+    });
+    expect(response.body.message).toBe("Tags assigned successfully!");
+    const subscribed = (await list("status=subscribed&limit=100")).body.data.pagination.totalSubscribers;
+    expect(response.body.data.count).toBe(subscribed);
+    expect((await list(`tagIds=${fans._id}&limit=100`)).body.data.pagination.totalSubscribers).toBe(subscribed);
+    const none = await call(app, {
+      method: "POST",
+      url: "/api/newsletter/assign-bulk-tags",
+      token: admin,
+      body: { tagIds: [], subscriberIds: [] },
+    });
+    expect(none.status).toBe(400);
+  });
+
+  it("exports the filtered audience with tags as formula-safe CSV", async () => {
+    const csv = await app.inject({
+      url: "/api/newsletter/export?status=subscribed",
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const lines = csv.body.trim().split("\r\n");
+    expect(lines[0]).toBe("Email,Name,Status,Source,Tags,Subscribed at,Unsubscribed at,Created at");
+    expect(lines.some((line) => line.startsWith("new@example.com,New Person,subscribed,import,Fans; Later"))).toBe(
+      true,
+    );
+  });
+
+  it("deleting a tag keeps its subscribers", async () => {
+    const fans = (await call<TagDto[]>(app, { url: "/api/newsletter-tags/get-all-tags?search=Fans", token: admin }))
+      .body.data[0];
+    const before = (await list("limit=100")).body.data.pagination.totalSubscribers;
+    await call(app, { method: "DELETE", url: `/api/newsletter-tags/delete-tags/${fans?._id}`, token: admin });
+    expect((await list("limit=100")).body.data.pagination.totalSubscribers).toBe(before);
+  });
+
+  it("erases a subscriber without a trace, and needs the delete permission", async () => {
+    const target = (await list("search=after@")).body.data.subscribers[0];
+    const viewer = await createStaff(app, admin, ["newsletter:view-subscribers"]);
+    expect(
+      (
+        await call(app, {
+          method: "DELETE",
+          url: `/api/newsletter/subscribers/${target?._id}/erase`,
+          token: viewer.token,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(app, { method: "DELETE", url: `/api/newsletter/subscribers/${target?._id}/erase`, token: admin }))
+        .status,
+    ).toBe(200);
+    expect((await list("search=after@")).body.data.subscribers).toHaveLength(0);
+    const logs = await app.inject({
+      url: "/api/activity-logs/export?module=newsletter",
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const eraseLine = logs.body.split("\r\n").find((line) => line.includes("Erase subscriber"));
+    expect(eraseLine).toBeDefined();
+    expect(eraseLine).not.toContain("after@example.com");
+  });
+});
+
+describe("unsubscribe links", () => {
+  it("shows a confirm page, unsubscribes with one POST (RFC 8058) and refuses forged tokens", async () => {
+    const target = (await list("search=before@")).body.data.subscribers[0];
+    const token = signLink(linkSecret, "unsubscribe", { subscriberId: target?._id ?? "", campaignId: null });
+    const pageView = await app.inject({ url: `/unsubscribe/${token}` });
+    expect(pageView.statusCode).toBe(200);
+    expect(pageView.body).toContain('<form method="post">');
+    expect(pageView.body).not.toContain("<script");
+    const oneClick = await app.inject({
+      method: "POST",
+      url: `/unsubscribe/${token}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain("You have been unsubscribed.");
+    expect((await app.inject({ method: "POST", url: `/unsubscribe/${token}` })).statusCode).toBe(200);
+    expect((await list("search=before@")).body.data.subscribers[0]?.status).toBe("unsubscribed");
+    const forged = signLink("another-secret-another-secret-another-secret", "unsubscribe", {
+      subscriberId: target?._id ?? "",
+      campaignId: null,
+    });
+    expect((await app.inject({ method: "POST", url: `/unsubscribe/${forged}` })).statusCode).toBe(404);
+  });
+});
