@@ -13,7 +13,7 @@ export default defineConfig({
       "/uploads": { target: apiTarget, changeOrigin: true },
     },
   },
-  build: { outDir: "dist", emptyOutDir: true },
+  build: { outDir: "dist", emptyOutDir: true, manifest: true },
   test: {
     projects: [
       { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },

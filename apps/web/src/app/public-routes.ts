@@ -1,10 +1,18 @@
 import type { RouteObject } from "react-router";
+import { heroBannersQueryOptions } from "@/features/storefront/api/get-hero-banners";
+import { PageError } from "@/features/storefront/page-error";
 import { lazyPage } from "./lazy-page";
+import { queryClient } from "./query-client";
 
 /** Spec section 2's public routes plus blog, cart and the 404, under the storefront layout. */
-export const publicRoutes: RouteObject[] = [
+const pages: RouteObject[] = [
   {
     index: true,
+    // The banners are the home page's largest picture: ask for them while the page's code loads, not after.
+    loader: () => {
+      void queryClient.prefetchQuery(heroBannersQueryOptions());
+      return null;
+    },
     lazy: lazyPage(
       () => import("@/features/storefront/home-page"),
       (m) => m.HomePage,
@@ -109,3 +117,6 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
 ];
+
+/** A page that fails shows the error inside the storefront frame, navbar and footer still there. */
+export const publicRoutes: RouteObject[] = pages.map((route) => ({ ...route, ErrorBoundary: PageError }));

@@ -1,10 +1,12 @@
 import { uiCopy } from "@shop/shared/ui-copy";
+import type { ReactNode } from "react";
 import { Button } from "./button";
+import { FormAlert } from "./form-alert";
 import { Modal } from "./modal";
 
 type ConfirmDialogProps = {
   title: string;
-  message: string;
+  message: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
   confirmLabel?: string;
@@ -12,6 +14,10 @@ type ConfirmDialogProps = {
   /** Destructive actions (delete, deactivate) get the red button. */
   tone?: "default" | "danger";
   isPending?: boolean;
+  /** Why the action failed or cannot be done (a 409 from the server); shown in the dialog, not behind it. */
+  error?: string | null;
+  /** The action cannot go ahead (the error says why): only Cancel remains. */
+  confirmDisabled?: boolean;
 };
 
 /** "Are you sure?" — render it while the question is open; it cannot be dismissed mid-action. */
@@ -24,6 +30,8 @@ export function ConfirmDialog({
   cancelLabel = uiCopy.modal.cancel,
   tone = "default",
   isPending = false,
+  error = null,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -36,13 +44,19 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={onCancel} disabled={isPending}>
             {cancelLabel}
           </Button>
-          <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} isLoading={isPending}>
+          <Button
+            variant={tone === "danger" ? "danger" : "primary"}
+            onClick={onConfirm}
+            isLoading={isPending}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </Button>
         </>
       }
     >
-      <p className="text-sm text-slate-700">{message}</p>
+      <div className="text-sm text-slate-700">{message}</div>
+      <FormAlert message={error} className="mt-4" />
     </Modal>
   );
 }

@@ -49,7 +49,7 @@ describe("navbar", () => {
     renderNavbar(store);
     expect(mainNav().getByRole("link", { name: "Manage" }).getAttribute("href")).toBe("/admin");
 
-    await userEvent.click(screen.getByRole("button", { name: /account menu/i }));
+    await userEvent.click(await screen.findByRole("button", { name: /account menu/i }));
     expect(screen.getByText("Jane (Editor)")).toBeTruthy();
     expect(screen.getByRole("menuitem", { name: "Profile" })).toBeTruthy();
   });
@@ -77,7 +77,7 @@ describe("navbar", () => {
     store.dispatch(signedIn({ token: "t", user: jane }));
     const { router } = renderNavbar(store);
 
-    await userEvent.click(screen.getByRole("button", { name: /account menu/i }));
+    await userEvent.click(await screen.findByRole("button", { name: /account menu/i }));
     await userEvent.click(screen.getByRole("menuitem", { name: "Logout" }));
 
     expect(await screen.findByText("login page")).toBeTruthy();

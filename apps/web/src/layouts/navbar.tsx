@@ -1,12 +1,12 @@
 import { uiCopy } from "@shop/shared/ui-copy";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAppDispatch, useAppSelector } from "@/app/store/hooks";
 import { setMenuOpen } from "@/app/store/ui-slice";
 import { CartIcon, CloseIcon, MenuIcon } from "@/components/icons";
 import { Logo } from "@/components/logo";
 import { useSessionUser } from "@/features/auth/use-session-user";
-import { UserMenu } from "@/features/auth/user-menu";
+import { openCartDrawer } from "@/features/cart/open-cart-drawer";
 import { paths } from "@/lib/paths";
 import { useScrolled } from "@/lib/use-scrolled";
 import { MobileMenu } from "./mobile-menu";
@@ -16,12 +16,17 @@ import { publicNavLinks } from "./public-nav";
 const scrollThreshold = 10;
 export const mobileMenuId = "mobile-menu";
 
+/** Only signed-in staff see it, so visitors do not download it. */
+const UserMenu = lazy(() => import("@/features/auth/user-menu").then((m) => ({ default: m.UserMenu })));
+
 function CartLink() {
   const count = useAppSelector((state) => state.cart.items.reduce((sum, item) => sum + item.quantity, 0));
   return (
     <Link
       to={paths.cart}
       aria-label={uiCopy.nav.cart(count)}
+      aria-haspopup="dialog"
+      onClick={openCartDrawer}
       data-testid="cart-link"
       className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
@@ -88,7 +93,9 @@ export function Navbar() {
             <CartLink />
             {signedIn ? (
               <div className="hidden md:block">
-                <UserMenu />
+                <Suspense fallback={null}>
+                  <UserMenu />
+                </Suspense>
               </div>
             ) : null}
             <button

@@ -15,6 +15,8 @@ export const paths = {
   privacy: "/privacy",
   blog: "/blog",
   blogPost: (slug: string) => `/blog/${id(slug)}`,
+  /** The shop filtered to one category (by slug), as category tiles and breadcrumbs link to it. */
+  shopCategory: (categorySlug: string) => `/shop?category=${id(categorySlug)}`,
   cart: "/cart",
   admin: {
     dashboard: "/admin",

@@ -18,12 +18,15 @@ export const modalRegistry: ModalRegistry = {
   assignTags: placeholder("assignTags"),
   editSubscriber: placeholder("editSubscriber"),
   contactQuickView: placeholder("contactQuickView"),
-  activityLogQuickView: placeholder("activityLogQuickView"),
+  activityLogQuickView: lazy(() =>
+    import("@/features/activity-logs/activity-log-modal").then((m) => ({ default: m.ActivityLogModal })),
+  ),
   subscriberQuickView: placeholder("subscriberQuickView"),
   product: placeholder("product"),
-  contact: placeholder("contact"),
+  contact: lazy(() => import("@/features/contacts/enquiry-modal").then((m) => ({ default: m.EnquiryModal }))),
   createTag: placeholder("createTag"),
-  createUser: placeholder("createUser"),
+  createUser: lazy(() => import("@/features/users/user-form-modal").then((m) => ({ default: m.UserFormModal }))),
   campaignFilter: placeholder("campaignFilter"),
   bulkImport: placeholder("bulkImport"),
+  cartDrawer: lazy(() => import("@/features/cart/cart-drawer").then((m) => ({ default: m.CartDrawer }))),
 };

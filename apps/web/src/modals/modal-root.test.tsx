@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { renderRoutes } from "@/test/render";
 import { ModalRoot } from "./modal-root";
 import { closeAllModals, openModal } from "./modal-store";
 
@@ -10,7 +11,8 @@ afterEach(() => {
 
 describe("global modals", () => {
   it("opens a modal by id as an accessible dialog labelled by its title", async () => {
-    render(<ModalRoot />);
+    // The enquiry modal posts through the store, the data cache and links to the privacy page.
+    renderRoutes([{ path: "/", element: <ModalRoot /> }]);
     act(() => {
       openModal("contact", { productName: "Smart Lock" });
     });

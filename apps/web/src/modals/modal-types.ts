@@ -1,3 +1,6 @@
+import type { ActivityLogDto } from "@shop/shared/schemas/activity-logs";
+import type { UserDto } from "@shop/shared/schemas/users";
+
 /**
  * Every global modal (spec section 2) and the props it is opened with.
  * Props stay out of Redux: they may carry callbacks.
@@ -6,14 +9,18 @@ export type ModalPropsById = {
   assignTags: { subscriberIds: string[]; onAssigned?: () => void };
   editSubscriber: { subscriberId: string; email: string; tagIds: string[] };
   contactQuickView: { contactId: string };
-  activityLogQuickView: { activityLogId: string };
+  /** The entry as listed: the API has no single-entry read, and the list already carries every field. */
+  activityLogQuickView: { log: ActivityLogDto };
   subscriberQuickView: { subscriberId: string };
   product: { mode: "add" | "edit"; productId?: string };
   contact: { productName: string };
   createTag: { tag?: { _id: string; name: string; description?: string } };
-  createUser: { userId?: string };
+  /** Without a user it creates one; with one, it edits it (the list row is the source: there is no single-user read). */
+  createUser: { user?: UserDto };
   campaignFilter: { selectedCampaignId?: string | null; onSelect: (campaignId: string | null) => void };
   bulkImport: { onImported?: (importedCount: number) => void };
+  /** The storefront's cart panel, opened from the navbar's cart icon. */
+  cartDrawer: Record<string, never>;
 };
 
 export type ModalId = keyof ModalPropsById;

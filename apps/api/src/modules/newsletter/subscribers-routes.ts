@@ -74,13 +74,11 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Exported the data held on ${subscriber.email}`,
         details: { subscriberInfo: { email: subscriber.email, id: subscriber._id } },
       });
-      return reply
-        .header("content-disposition", `attachment; filename="subscriber-${subscriber._id}.json"`)
-        .send({
-          success: true,
-          message: "Subscriber data exported",
-          data: { subscriber, exportedAt: new Date().toISOString() },
-        });
+      return reply.header("content-disposition", `attachment; filename="subscriber-${subscriber._id}.json"`).send({
+        success: true,
+        message: "Subscriber data exported",
+        data: { subscriber, exportedAt: new Date().toISOString() },
+      });
     },
   );
 

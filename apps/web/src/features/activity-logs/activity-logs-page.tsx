@@ -1,9 +1,173 @@
+import { type ActivityStatus, activityStatuses } from "@shop/shared/schemas/activity-logs";
 import { uiCopy } from "@shop/shared/ui-copy";
-import { ComingSoon } from "@/components/coming-soon";
-import { ActivityIcon } from "@/components/icons";
+import { useId } from "react";
+import { DownloadIcon } from "@/components/admin-icons";
+import { Button } from "@/components/button";
+import { DataTable, tableStateOf } from "@/components/data-table";
+import { FilterBar } from "@/components/filter-bar";
+import { FilterOptions, FilterSelect } from "@/components/form-field";
+import { PageHeader } from "@/components/page-header";
+import { Pagination } from "@/components/pagination";
+import { SearchInput } from "@/components/search-input";
+import { inputClasses } from "@/components/text-field";
+import { useUsers } from "@/features/users/api/get-users";
+import { useCan } from "@/lib/access";
+import { messageOf } from "@/lib/api-client";
+import { useToast } from "@/lib/toasts";
+import { useUrlFilters } from "@/lib/use-url-filters";
+import { openModal } from "@/modals/modal-store";
+import { activityLogColumns } from "./activity-log-columns";
+import { activityModuleOptions } from "./activity-modules";
+import { useExportActivityLogs } from "./api/export-activity-logs";
+import { type ActivityLogFilters, useActivityLogs } from "./api/get-activity-logs";
 
-const page = uiCopy.adminPages.activityLogs;
+const t = uiCopy.activityLog;
+const pageSize = 20;
+const filterKeys = ["search", "module", "status", "userId", "from", "to"] as const;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const statusOptions = activityStatuses.map((status) => ({ value: status, label: status }));
 
+function statusOf(value: string): ActivityStatus | undefined {
+  return activityStatuses.find((status) => status === value);
+}
+
+function DateFilter({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: string;
+  max?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="w-full sm:w-40">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClasses}
+      />
+    </div>
+  );
+}
+
+const columns = activityLogColumns({ onView: (log) => openModal("activityLogQuickView", { log }) });
+
+/** /admin/activity-logs: who changed what, and when, filterable and exportable. */
 export function ActivityLogsPage() {
-  return <ComingSoon title={page.title} description={page.description} icon={<ActivityIcon className="size-6" />} />;
+  const can = useCan();
+  const toast = useToast();
+  const filters = useUrlFilters(filterKeys);
+  const canListUsers = can("user:view-users");
+  const users = useUsers({ page: 1, limit: 100, sortBy: "name", sortOrder: "asc" }, { enabled: canListUsers });
+  const exportLogs = useExportActivityLogs();
+
+  const from = filters.get("from");
+  const to = filters.get("to");
+  const shared: Omit<ActivityLogFilters, "page" | "limit"> = {
+    search: filters.get("search") || undefined,
+    module: filters.get("module") || undefined,
+    status: statusOf(filters.get("status")),
+    userId: (canListUsers && filters.get("userId")) || undefined,
+    from: isoDate.test(from) ? from : undefined,
+    to: isoDate.test(to) ? to : undefined,
+  };
+  const logs = useActivityLogs({ page: filters.page, limit: pageSize, ...shared });
+
+  const onExport = () =>
+    exportLogs.mutate(shared, { onError: (error) => toast.error(messageOf(error, t.exportFailed)) });
+
+  return (
+    <>
+      <PageHeader
+        title={uiCopy.adminPages.activityLogs.title}
+        description={uiCopy.adminPages.activityLogs.description}
+        actions={
+          <Button variant="outline" onClick={onExport} isLoading={exportLogs.isPending}>
+            {exportLogs.isPending ? null : <DownloadIcon className="size-4" />}
+            {t.export}
+          </Button>
+        }
+      />
+      <FilterBar onClear={filters.isFiltered ? filters.clear : undefined}>
+        <SearchInput
+          value={filters.get("search")}
+          onSearch={(search) => filters.setFilters({ search })}
+          placeholder={t.searchPlaceholder}
+          className="w-full sm:w-72"
+        />
+        <FilterSelect
+          label={t.moduleFilter}
+          value={filters.get("module")}
+          onChange={(event) => filters.setFilters({ module: event.target.value })}
+          className="w-full sm:w-44"
+        >
+          <FilterOptions allLabel={t.allModules} options={activityModuleOptions} />
+        </FilterSelect>
+        <FilterSelect
+          label={t.statusFilter}
+          value={filters.get("status")}
+          onChange={(event) => filters.setFilters({ status: event.target.value })}
+          className="w-full sm:w-40"
+        >
+          <FilterOptions allLabel={t.allStatuses} options={statusOptions} />
+        </FilterSelect>
+        {canListUsers ? (
+          <FilterSelect
+            label={t.userFilter}
+            value={filters.get("userId")}
+            onChange={(event) => filters.setFilters({ userId: event.target.value })}
+            className="w-full sm:w-48"
+          >
+            <FilterOptions
+              allLabel={t.allUsers}
+              options={users.data?.users.map((user) => ({ value: user._id, label: user.name })) ?? []}
+            />
+          </FilterSelect>
+        ) : null}
+        <DateFilter
+          label={t.from}
+          value={from}
+          max={to || undefined}
+          onChange={(value) => filters.setFilters({ from: value })}
+        />
+        <DateFilter
+          label={t.to}
+          value={to}
+          min={from || undefined}
+          onChange={(value) => filters.setFilters({ to: value })}
+        />
+      </FilterBar>
+      <DataTable
+        caption={uiCopy.adminPages.activityLogs.title}
+        columns={columns}
+        rows={logs.data?.logs}
+        rowKey={(log) => log._id}
+        {...tableStateOf(logs)}
+        empty={{ title: t.empty, description: uiCopy.table.noResultsText }}
+        onRowClick={(log) => openModal("activityLogQuickView", { log })}
+        footer={
+          <Pagination
+            page={filters.page}
+            pageSize={pageSize}
+            total={logs.data?.pagination.totalLogs ?? 0}
+            onPageChange={filters.setPage}
+            disabled={logs.isFetching}
+          />
+        }
+      />
+    </>
+  );
 }

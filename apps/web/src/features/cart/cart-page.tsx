@@ -1,32 +1,58 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { useState } from "react";
 import { Link } from "react-router";
-import { clearCart, removeFromCart, updateQuantity } from "@/app/store/cart-slice";
+import { clearCart } from "@/app/store/cart-slice";
 import { useAppDispatch, useAppSelector } from "@/app/store/hooks";
 import { Button, buttonClasses } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
-import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "@/components/icons";
+import { CartIcon, CheckCircleIcon } from "@/components/icons";
 import { StorePage } from "@/components/store-page";
 import { formatPrice } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { CartLines } from "./cart-lines";
+import { QuoteRequestForm } from "./quote-request-form";
 
-const copyOf = uiCopy.cart;
-const stepperClass =
-  "rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
+const copy = storefrontCopy.cart;
 
+function QuoteSent() {
+  return (
+    <div role="status" className="mx-auto flex max-w-lg flex-col items-center py-10 text-center">
+      <span className="rounded-full bg-emerald-50 p-3 text-emerald-600">
+        <CheckCircleIcon className="size-10" />
+      </span>
+      <h2 className="mt-4 text-2xl font-bold text-slate-900">{copy.quote.sentTitle}</h2>
+      <p className="mt-2 text-slate-600">{copy.quote.sentText}</p>
+      <Link to={paths.shop} className={buttonClasses("primary", "lg", "mt-8")}>
+        {copy.quote.continueShopping}
+      </Link>
+    </div>
+  );
+}
+
+/** The cart: lines, total (Σ price × quantity), clear, and "Request a quote" instead of a checkout. */
 export function CartPage() {
   const dispatch = useAppDispatch();
   const { items, total } = useAppSelector((state) => state.cart);
+  const [sent, setSent] = useState(false);
+
+  if (sent) {
+    return (
+      <StorePage title={copy.title}>
+        <QuoteSent />
+      </StorePage>
+    );
+  }
 
   if (items.length === 0) {
     return (
-      <StorePage title={copyOf.title}>
+      <StorePage title={copy.title}>
         <EmptyState
           icon={<CartIcon className="size-6" />}
-          title={copyOf.empty}
-          description={copyOf.emptyText}
+          title={copy.empty}
+          description={copy.emptyText}
           action={
             <Link to={paths.shop} className={buttonClasses()}>
-              {copyOf.browse}
+              {copy.browse}
             </Link>
           }
         />
@@ -35,56 +61,24 @@ export function CartPage() {
   }
 
   return (
-    <StorePage title={copyOf.title}>
-      <div className="grid gap-8 lg:grid-cols-3">
-        <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white lg:col-span-2">
-          {items.map((item) => (
-            <li key={item._id} className="flex flex-wrap items-center gap-4 p-4">
-              <div className="min-w-0 flex-1">
-                <Link to={paths.product(item._id)} className="font-semibold text-slate-900 hover:text-brand-700">
-                  {item.name}
-                </Link>
-                <p className="text-sm text-slate-500">{formatPrice(item.price)}</p>
-              </div>
-              <fieldset className="flex items-center gap-1 rounded-lg border border-slate-200 p-1">
-                <legend className="sr-only">{`${copyOf.quantity}: ${item.name}`}</legend>
-                <button
-                  type="button"
-                  aria-label={copyOf.decrease(item.name)}
-                  className={stepperClass}
-                  onClick={() => dispatch(updateQuantity({ id: item._id, quantity: item.quantity - 1 }))}
-                >
-                  <MinusIcon className="size-4" />
-                </button>
-                <output className="w-8 text-center text-sm font-semibold" aria-live="polite">
-                  {item.quantity}
-                </output>
-                <button
-                  type="button"
-                  aria-label={copyOf.increase(item.name)}
-                  className={stepperClass}
-                  onClick={() => dispatch(updateQuantity({ id: item._id, quantity: item.quantity + 1 }))}
-                >
-                  <PlusIcon className="size-4" />
-                </button>
-              </fieldset>
-              <p className="w-24 text-right font-semibold text-slate-900">{formatPrice(item.price * item.quantity)}</p>
-              <Button variant="ghost" size="sm" onClick={() => dispatch(removeFromCart(item._id))}>
-                <TrashIcon className="size-4" />
-                <span className="sr-only sm:not-sr-only">{copyOf.remove}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <aside className="h-fit rounded-2xl border border-slate-200 bg-slate-50 p-6">
-          <div className="flex items-center justify-between text-lg font-semibold text-slate-900">
-            <span>{copyOf.total}</span>
-            <span data-testid="cart-total">{formatPrice(total)}</span>
+    <StorePage title={copy.title} intro={copy.itemCount(items.reduce((sum, item) => sum + item.quantity, 0))}>
+      <div className="grid gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <div className="rounded-2xl border border-slate-200 bg-white px-4 sm:px-6">
+            <CartLines items={items} />
           </div>
-          <Button variant="outline" className="mt-6 w-full" onClick={() => dispatch(clearCart())}>
-            {copyOf.clear}
-          </Button>
-        </aside>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-slate-50 px-4 py-4 sm:px-6">
+            <p className="text-lg font-semibold text-slate-900">
+              {copy.total}: <span data-testid="cart-total">{formatPrice(total)}</span>
+            </p>
+            <Button variant="outline" onClick={() => dispatch(clearCart())}>
+              {copy.clear}
+            </Button>
+          </div>
+        </div>
+        <div className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
+          <QuoteRequestForm onSent={() => setSent(true)} />
+        </div>
       </div>
     </StorePage>
   );

@@ -1,9 +1,31 @@
+import { copy } from "@shop/shared/copy";
 import { uiCopy } from "@shop/shared/ui-copy";
-import { ComingSoon } from "@/components/coming-soon";
-import { ShieldCheckIcon } from "@/components/icons";
+import { useNavigate } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { paths } from "@/lib/paths";
+import { useToast } from "@/lib/toasts";
+import { useCreateRole } from "./api/create-role";
+import { RoleForm } from "./role-form";
 
-const page = uiCopy.adminPages.roleCreate;
-
+/** /admin/manage/roles/create */
 export function RoleCreatePage() {
-  return <ComingSoon title={page.title} description={page.description} icon={<ShieldCheckIcon className="size-6" />} />;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const createRole = useCreateRole();
+
+  return (
+    <>
+      <PageHeader title={uiCopy.adminPages.roleCreate.title} description={uiCopy.adminPages.roleCreate.description} />
+      <RoleForm
+        submitLabel={uiCopy.roleAdmin.form.create}
+        failureMessage={copy.roles.failedCreate}
+        onCancel={() => void navigate(paths.admin.roles)}
+        onSave={async (values) => {
+          const role = await createRole.mutateAsync(values);
+          toast.success(`${copy.roles.created} ${uiCopy.roleAdmin.changes.createdWith(role.permissions.length)}`);
+          await navigate(paths.admin.roles);
+        }}
+      />
+    </>
+  );
 }

@@ -8,7 +8,7 @@ type NotFoundPageProps = { homePath?: string; homeLabel?: string };
 export function NotFoundPage({ homePath = paths.home, homeLabel = uiCopy.pages.backHome }: NotFoundPageProps) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>{`${uiCopy.pages.notFoundTitle} · ${uiCopy.brand}`}</title>
+      <title>{uiCopy.storefront.pageTitle(uiCopy.pages.notFoundTitle)}</title>
       <p className="text-7xl font-black tracking-tight text-brand-200">404</p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{uiCopy.pages.notFoundTitle}</h1>
       <p className="mt-3 text-slate-600">{uiCopy.pages.notFoundText}</p>

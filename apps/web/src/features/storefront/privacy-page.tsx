@@ -1,8 +1,7 @@
 import { uiCopy } from "@shop/shared/ui-copy";
-import { StorePage } from "@/components/store-page";
-
-const page = uiCopy.storePages.privacy;
+import { privacy } from "./content/legal";
+import { LegalPage } from "./legal-page";
 
 export function PrivacyPage() {
-  return <StorePage title={page.title} intro={page.intro} />;
+  return <LegalPage title={uiCopy.storePages.privacy.title} document={privacy} />;
 }

@@ -1,8 +1,6 @@
-import { uiCopy } from "@shop/shared/ui-copy";
-import { StorePage } from "@/components/store-page";
-
-const page = uiCopy.storePages.smartLocks;
+import { smartLocks } from "./content/landing";
+import { LandingPage } from "./landing-page";
 
 export function SmartLocksPage() {
-  return <StorePage title={page.title} intro={page.intro} />;
+  return <LandingPage content={smartLocks} />;
 }

@@ -1,0 +1,83 @@
+import { uiCopy } from "@shop/shared/ui-copy";
+import { Button } from "./button";
+
+/** Spec section 9: pickers and lists show at most 5 numbered page buttons. */
+export const maxPageButtons = 5;
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
+
+/** The first and last item numbers on `page` ("Showing 11 to 20 of 42"); 0 to 0 when there is nothing. */
+export function shownRange(page: number, pageSize: number, total: number): { from: number; to: number } {
+  if (total <= 0) return { from: 0, to: 0 };
+  const from = Math.min((page - 1) * pageSize + 1, total);
+  return { from, to: Math.min(page * pageSize, total) };
+}
+
+/** Up to `max` consecutive page numbers, the current one as central as the ends allow. */
+export function pageWindow(current: number, totalPages: number, max: number = maxPageButtons): number[] {
+  const size = Math.min(max, totalPages);
+  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), totalPages - size + 1);
+  return Array.from({ length: size }, (_, index) => start + index);
+}
+
+type PaginationProps = {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** While a page loads, the buttons wait. */
+  disabled?: boolean;
+  className?: string;
+};
+
+/** "Showing X to Y of Z", Prev / Next and at most 5 numbered pages. */
+export function Pagination({ page, pageSize, total, onPageChange, disabled = false, className = "" }: PaginationProps) {
+  const totalPages = pageCount(total, pageSize);
+  const current = Math.min(Math.max(1, page), totalPages);
+  const { from, to } = shownRange(current, pageSize, total);
+
+  return (
+    <nav
+      aria-label={uiCopy.table.pagination}
+      className={`flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 ${className}`.trim()}
+    >
+      <p aria-live="polite">{uiCopy.table.showing(from, to, total)}</p>
+      <div className="flex items-center gap-1">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled || current <= 1}
+          onClick={() => onPageChange(current - 1)}
+        >
+          {uiCopy.table.prev}
+        </Button>
+        {pageWindow(current, totalPages).map((number) => (
+          <Button
+            key={number}
+            variant={number === current ? "primary" : "ghost"}
+            size="sm"
+            className="min-w-8 px-2"
+            aria-label={uiCopy.table.goToPage(number)}
+            aria-current={number === current ? "page" : undefined}
+            disabled={disabled}
+            onClick={() => {
+              if (number !== current) onPageChange(number);
+            }}
+          >
+            {number}
+          </Button>
+        ))}
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled || current >= totalPages}
+          onClick={() => onPageChange(current + 1)}
+        >
+          {uiCopy.table.next}
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ProductDto } from "@shop/shared/schemas/products";
+import { uiCopy } from "@shop/shared/ui-copy";
+import { ProductCard } from "./product-card";
+import { ProductCardSkeleton } from "./skeleton";
+
+type ProductGridProps = {
+  products: ProductDto[] | undefined;
+  isLoading: boolean;
+  /** How many placeholders to show while loading. */
+  skeletons?: number;
+  headingLevel?: "h2" | "h3";
+  /** How many leading cards are above the fold and get their images at once. */
+  priorityCount?: number;
+  columns?: "three" | "four";
+};
+
+const columnClasses = {
+  three: "grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6",
+  four: "grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4",
+};
+
+/** Products in a responsive grid, or card-shaped placeholders while they load. */
+export function ProductGrid({
+  products,
+  isLoading,
+  skeletons = 4,
+  headingLevel,
+  priorityCount = 0,
+  columns = "four",
+}: ProductGridProps) {
+  if (isLoading || !products) {
+    return (
+      <div role="status" aria-busy="true" className={`grid ${columnClasses[columns]}`}>
+        <span className="sr-only">{uiCopy.loading}</span>
+        {Array.from({ length: skeletons }, (_, index) => `placeholder-${index}`).map((key) => (
+          <ProductCardSkeleton key={key} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className={`grid ${columnClasses[columns]}`}>
+      {products.map((product, index) => (
+        <li key={product._id}>
+          <ProductCard product={product} headingLevel={headingLevel} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

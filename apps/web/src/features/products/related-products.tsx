@@ -1,0 +1,24 @@
+import type { CategoryRef } from "@shop/shared/schemas/products";
+import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { ProductGrid } from "@/components/product-grid";
+import { useProducts } from "./api/get-products";
+
+const shown = 4;
+
+/** Up to four other products of the same category; nothing at all when there are none. */
+export function RelatedProducts({ productId, category }: { productId: string; category: CategoryRef }) {
+  const { data, isPending, isError } = useProducts({ category: category.slug, limit: shown + 1, sortBy: "rating" });
+  const related = data?.products.filter((product) => product._id !== productId).slice(0, shown);
+  if (isError || related?.length === 0) return null;
+
+  return (
+    <section aria-labelledby="related-title" className="mt-16 border-t border-slate-100 pt-12">
+      <h2 id="related-title" className="text-2xl font-bold tracking-tight text-slate-900">
+        {storefrontCopy.product.related}
+      </h2>
+      <div className="mt-6">
+        <ProductGrid products={related} isLoading={isPending} skeletons={shown} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { productParamsFrom, shopFiltersFrom, sortParams } from "./shop-params";
+
+const read = (search: string) => shopFiltersFrom(new URLSearchParams(search));
+
+describe("shop URL state", () => {
+  it("reads every filter from the URL under the API's names", () => {
+    const filters = read(
+      "search=lock&category=smart-locks&compatibility=homekit&minPrice=50&maxPrice=250&inStock=true&isNew=true&sortBy=price&sortOrder=asc&page=3",
+    );
+    expect(filters).toMatchObject({
+      search: "lock",
+      category: "smart-locks",
+      compatibility: "homekit",
+      minPrice: 50,
+      maxPrice: 250,
+      inStock: true,
+      isNew: true,
+      page: 3,
+    });
+    expect(filters.sort.value).toBe("price-asc");
+  });
+
+  it("falls back to the defaults for missing or nonsensical values instead of failing", () => {
+    const filters = read("compatibility=siri&minPrice=-5&maxPrice=abc&inStock=yes&sortBy=colour&page=0");
+    expect(filters).toMatchObject({
+      search: "",
+      category: "",
+      compatibility: "",
+      minPrice: undefined,
+      maxPrice: undefined,
+      inStock: false,
+      isNew: false,
+      page: 1,
+    });
+    expect(filters.sort.value).toBe("createdAt-desc");
+  });
+
+  it("asks the API only for the filters that are set (it refuses unknown keys)", () => {
+    expect(productParamsFrom(read(""))).toEqual({ page: 1, limit: 12 });
+    expect(
+      productParamsFrom(
+        read("category=smart-locks&compatibility=alexa&inStock=true&sortBy=rating&sortOrder=desc&page=2"),
+      ),
+    ).toEqual({
+      page: 2,
+      limit: 12,
+      category: "smart-locks",
+      compatibility: "alexa",
+      inStock: true,
+      sortBy: "rating",
+      sortOrder: "desc",
+    });
+    expect(productParamsFrom(read("minPrice=0&maxPrice=100&search=%20switch%20"))).toEqual({
+      page: 1,
+      limit: 12,
+      minPrice: 0,
+      maxPrice: 100,
+      search: "switch",
+    });
+  });
+
+  it("writes a sort choice as sortBy and sortOrder, and the default as neither", () => {
+    expect(sortParams("price-desc")).toEqual({ sortBy: "price", sortOrder: "desc" });
+    expect(sortParams("createdAt-desc")).toEqual({ sortBy: "", sortOrder: "" });
+  });
+});

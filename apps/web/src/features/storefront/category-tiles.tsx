@@ -1,0 +1,65 @@
+import type { CategoryDto } from "@shop/shared/schemas/products";
+import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
+import { Link } from "react-router";
+import { ArrowRightIcon } from "@/components/icons";
+import { ResponsiveImage } from "@/components/responsive-image";
+import { Skeleton } from "@/components/skeleton";
+import { categoryPath } from "./category-links";
+
+type CategoryTilesProps = {
+  categories: CategoryDto[] | undefined;
+  isLoading: boolean;
+  headingLevel?: "h2" | "h3";
+};
+
+/** One tile per category: picture, name, what it is for, how many products; the whole tile links. */
+export function CategoryTiles({ categories, isLoading, headingLevel: Heading = "h3" }: CategoryTilesProps) {
+  if (isLoading || !categories) {
+    return (
+      <div role="status" aria-busy="true" className="grid gap-6 md:grid-cols-3">
+        <span className="sr-only">{uiCopy.loading}</span>
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="aspect-[4/3] rounded-3xl" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {categories.map((category) => (
+        <li key={category._id}>
+          <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-brand-600">
+            <div className="aspect-[16/10] overflow-hidden bg-slate-100">
+              {category.image ? (
+                <ResponsiveImage
+                  src={category.image}
+                  alt=""
+                  width={800}
+                  height={800}
+                  sizes="(min-width: 768px) 33vw, 100vw"
+                  className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                />
+              ) : null}
+            </div>
+            <div className="flex flex-1 flex-col p-6">
+              <Heading className="text-xl font-semibold text-slate-900">
+                <Link
+                  to={categoryPath(category.slug)}
+                  className="outline-none after:absolute after:inset-0 after:content-['']"
+                >
+                  {category.name}
+                </Link>
+              </Heading>
+              <p className="mt-2 flex-1 text-sm text-slate-600">{category.description}</p>
+              <p className="mt-5 flex items-center justify-between text-sm font-semibold text-brand-700">
+                {storefrontCopy.home.productCount(category.productCount)}
+                <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-1" />
+              </p>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

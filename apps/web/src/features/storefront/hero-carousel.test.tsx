@@ -1,0 +1,81 @@
+import { act, fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "@/test/render";
+import type { HeroBanner } from "./api/get-hero-banners";
+import { HeroCarousel, slideIntervalMs } from "./hero-carousel";
+
+const banners: HeroBanner[] = ["One", "Two", "Three"].map((title, index) => ({
+  _id: `b${index}`,
+  title,
+  subtitle: `${title} subtitle`,
+  image: `/uploads/banners/${index}abc-800.webp`,
+  ctaLabel: "Shop now",
+  ctaLink: "/shop",
+}));
+
+function prefersReducedMotion(reduce: boolean) {
+  vi.stubGlobal("matchMedia", (query: string) => ({ matches: reduce && query.includes("reduce"), media: query }));
+}
+
+function renderCarousel() {
+  renderRoutes([{ path: "/", element: <HeroCarousel banners={banners} /> }]);
+  const slides = screen.getAllByRole("group");
+  const current = () => slides.findIndex((slide) => slide.className.includes(" visible"));
+  return { region: screen.getByRole("region", { name: "Highlights" }), slides, current };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("hero carousel", () => {
+  it("is a labelled carousel of labelled slides whose first image loads first", () => {
+    prefersReducedMotion(false);
+    const { region, slides } = renderCarousel();
+    expect(region.getAttribute("aria-roledescription")).toBe("carousel");
+    expect(slides.map((slide) => slide.getAttribute("aria-label"))).toEqual(["1 of 3", "2 of 3", "3 of 3"]);
+    const images = region.querySelectorAll("img");
+    expect(images[0]?.getAttribute("loading")).toBe("eager");
+    expect(images[0]?.getAttribute("fetchpriority")).toBe("high");
+    expect(images[1]?.getAttribute("loading")).toBe("lazy");
+  });
+
+  it("rotates on its own, pauses while hovered, and stops for good with the pause button", async () => {
+    prefersReducedMotion(false);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { region, current } = renderCarousel();
+
+    act(() => vi.advanceTimersByTime(slideIntervalMs));
+    expect(current()).toBe(1);
+
+    fireEvent.mouseEnter(region);
+    act(() => vi.advanceTimersByTime(slideIntervalMs * 2));
+    expect(current()).toBe(1);
+    fireEvent.mouseLeave(region);
+
+    await user.click(screen.getByRole("button", { name: "Pause automatic slide show" }));
+    fireEvent.mouseLeave(region);
+    fireEvent.blur(screen.getByRole("button", { name: "Start automatic slide show" }));
+    act(() => vi.advanceTimersByTime(slideIntervalMs * 2));
+    expect(current()).toBe(1);
+  });
+
+  it("does not rotate for visitors who prefer reduced motion, but moves with previous and next", async () => {
+    prefersReducedMotion(true);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { current } = renderCarousel();
+    expect(screen.getByRole("button", { name: "Start automatic slide show" })).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(slideIntervalMs * 2));
+    expect(current()).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Next slide" }));
+    expect(current()).toBe(1);
+    await user.click(screen.getByRole("button", { name: "Previous slide" }));
+    await user.click(screen.getByRole("button", { name: "Previous slide" }));
+    expect(current()).toBe(2);
+  });
+});

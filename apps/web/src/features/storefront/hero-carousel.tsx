@@ -1,0 +1,171 @@
+import { uiCopy } from "@shop/shared/ui-copy";
+import { type FocusEvent, useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "@/components/button";
+import { ArrowRightIcon, ChevronLeftIcon } from "@/components/icons";
+import { ResponsiveImage } from "@/components/responsive-image";
+import type { HeroBanner } from "./api/get-hero-banners";
+
+/** How long a slide stays before the next one, while rotating. */
+export const slideIntervalMs = 6000;
+
+const copy = uiCopy.storefront.carousel;
+
+/** The frame every state shares (loading, slides, fallback): a fixed aspect ratio, so nothing below moves. */
+export const heroFrameClass =
+  "relative aspect-[4/3] w-full overflow-hidden bg-slate-900 sm:aspect-[16/9] lg:aspect-[12/5]";
+
+/**
+ * The 12:5 banner covers a taller frame on small screens, so it is drawn wider than the viewport:
+ * 4:3 → 180vw, 16:9 → 135vw, 12:5 → 100vw.
+ */
+const bannerSizes = "(min-width: 1024px) 100vw, (min-width: 640px) 135vw, 180vw";
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+}
+
+function CtaLink({ banner }: { banner: HeroBanner }) {
+  const className = buttonClasses("bright", "lg", "mt-6");
+  const content = (
+    <>
+      {banner.ctaLabel}
+      <ArrowRightIcon className="size-5" />
+    </>
+  );
+  return banner.ctaLink.startsWith("/") ? (
+    <Link to={banner.ctaLink} className={className}>
+      {content}
+    </Link>
+  ) : (
+    <a href={banner.ctaLink} className={className} rel="noopener">
+      {content}
+    </a>
+  );
+}
+
+const controlClass =
+  "flex size-11 items-center justify-center rounded-full bg-slate-950/60 text-white ring-1 ring-white/30 backdrop-blur transition hover:bg-slate-950/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+function PauseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+      <rect x="6" y="5" width="4" height="14" rx="1" />
+      <rect x="14" y="5" width="4" height="14" rx="1" />
+    </svg>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+      <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
+    </svg>
+  );
+}
+
+/**
+ * The APG carousel: a labelled region of labelled slides with previous/next, a pause/play button first,
+ * and rotation that stops while the pointer or focus is inside, and never starts for reduced motion.
+ */
+export function HeroCarousel({ banners }: { banners: HeroBanner[] }) {
+  const slidesId = useId();
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const count = banners.length;
+  const rotating = playing && !hovered && !focused && count > 1;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a slide chosen by hand gets its full time too
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setTimeout(() => setIndex((current) => (current + 1) % count), slideIntervalMs);
+    return () => window.clearTimeout(timer);
+  }, [rotating, index, count]);
+
+  const show = (next: number) => setIndex((next + count) % count);
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocused(false);
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={copy.label}
+      className="relative"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
+      {count > 1 ? (
+        <div className="absolute top-4 right-4 z-10 flex items-center gap-2 sm:top-auto sm:right-6 sm:bottom-6">
+          <button
+            type="button"
+            className={controlClass}
+            onClick={() => setPlaying((value) => !value)}
+            aria-label={playing ? copy.pause : copy.play}
+          >
+            {playing ? <PauseIcon /> : <PlayIcon />}
+          </button>
+          <button
+            type="button"
+            className={controlClass}
+            aria-controls={slidesId}
+            aria-label={copy.previous}
+            onClick={() => show(index - 1)}
+          >
+            <ChevronLeftIcon className="size-5" />
+          </button>
+          <button
+            type="button"
+            className={controlClass}
+            aria-controls={slidesId}
+            aria-label={copy.next}
+            onClick={() => show(index + 1)}
+          >
+            <ChevronLeftIcon className="size-5 rotate-180" />
+          </button>
+        </div>
+      ) : null}
+      <div id={slidesId} aria-live={rotating ? "off" : "polite"} className={heroFrameClass}>
+        {banners.map((banner, position) => {
+          const current = position === index;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern's slide is a role=group div
+            <div
+              key={banner._id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={copy.slide(position + 1, count)}
+              className={`absolute inset-0 transition-[opacity,visibility] duration-700 motion-reduce:transition-none ${
+                current ? "visible opacity-100" : "invisible opacity-0"
+              }`}
+            >
+              <ResponsiveImage
+                src={banner.image}
+                alt=""
+                width={1600}
+                height={667}
+                sizes={bannerSizes}
+                priority={position === 0}
+                className="size-full object-cover object-[75%_center]"
+              />
+              <div className="absolute inset-0 bg-gradient-to-t from-slate-950/90 via-slate-950/45 to-transparent lg:bg-gradient-to-r lg:from-slate-950/85 lg:via-slate-950/40" />
+              <div className="absolute inset-x-0 bottom-0 mx-auto max-w-7xl px-4 pb-6 sm:px-6 sm:pb-24 lg:top-0 lg:flex lg:flex-col lg:justify-center lg:px-8 lg:pb-0">
+                <div className="max-w-xl">
+                  <p className="text-2xl font-bold tracking-tight text-white sm:text-4xl lg:text-5xl">{banner.title}</p>
+                  {banner.subtitle ? (
+                    <p className="mt-3 text-base text-slate-100 sm:text-lg">{banner.subtitle}</p>
+                  ) : null}
+                  {banner.ctaLabel && banner.ctaLink ? <CtaLink banner={banner} /> : null}
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
+import { useCategories } from "@/features/products/api/get-categories";
+import { FooterNewsletter } from "@/layouts/footer-newsletter";
+import { CategoryTiles } from "./category-tiles";
+import { ProductShelf } from "./product-shelf";
+import { WhyUs } from "./why-us";
+
+const home = { ...uiCopy.home, ...storefrontCopy.home };
+
+/** The home page under the tagline: categories, new and favourite products, why us, the newsletter. */
+export function HomeBelowFold() {
+  const categories = useCategories();
+  return (
+    <>
+      <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
+        <h2 id="categories-title" className="text-3xl font-bold tracking-tight text-slate-900">
+          {home.categoriesTitle}
+        </h2>
+        <p className="mt-3 text-slate-600">{home.categoriesText}</p>
+        <div className="mt-10">
+          <CategoryTiles categories={categories.data} isLoading={categories.isPending} />
+        </div>
+      </section>
+
+      <ProductShelf id="new" title={home.newTitle} text={home.newText} params={{ isNew: true, limit: 4 }} />
+      <ProductShelf
+        id="featured"
+        title={home.featuredTitle}
+        text={home.featuredText}
+        params={{ sortBy: "rating", sortOrder: "desc", limit: 4 }}
+      />
+
+      <WhyUs />
+
+      <section className="bg-brand-950 px-4 py-16 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl">
+          <FooterNewsletter title={home.newsletterTitle} text={home.newsletterText} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { copy } from "@shop/shared/copy";
+import type { UserDto } from "@shop/shared/schemas/users";
+import { describe, expect, it } from "vitest";
+import { canAssignRole, editBlock, statusChangeBlock } from "./user-rules";
+
+const user = (id: string, overrides: Partial<UserDto> = {}): UserDto => ({
+  _id: id,
+  name: id,
+  email: `${id}@example.com`,
+  phone: "0123456789",
+  isSuperAdmin: false,
+  isActive: true,
+  role: null,
+  createdAt: "",
+  updatedAt: "",
+  ...overrides,
+});
+
+describe("user management rules", () => {
+  const admin = { id: "admin", isSuperAdmin: true };
+  const manager = { id: "manager", isSuperAdmin: false };
+
+  it("never lets anyone deactivate themselves", () => {
+    expect(statusChangeBlock(admin, user("admin", { isSuperAdmin: true }))).toBe(copy.users.cannotDeactivateSelf);
+    expect(statusChangeBlock(manager, user("manager"))).toBe(copy.users.cannotDeactivateSelf);
+  });
+
+  it("leaves super admins to super admins", () => {
+    const root = user("root", { isSuperAdmin: true });
+    expect(editBlock(manager, root)).toBe("Only a super admin can change a super admin");
+    expect(statusChangeBlock(manager, root)).toBe("Only a super admin can change a super admin");
+    expect(statusChangeBlock(admin, root)).toBeNull();
+  });
+
+  it("keeps the last active super admin active", () => {
+    // A viewer whose stored flag is stale: the only active super admin in sight is the target.
+    const lonely = user("root", { isSuperAdmin: true });
+    expect(statusChangeBlock({ id: "x", isSuperAdmin: false }, lonely)).not.toBeNull();
+    expect(statusChangeBlock(admin, lonely, [lonely])).toBeNull();
+  });
+
+  it("always allows activating an inactive ordinary user", () => {
+    expect(statusChangeBlock(manager, user("u", { isActive: false }))).toBeNull();
+  });
+
+  it("assigns only roles whose permissions the viewer holds", () => {
+    const principal = { isSuperAdmin: false, permissions: ["product:view-products"] };
+    expect(canAssignRole(principal, { permissions: [{ name: "product:view-products" }] })).toBe(true);
+    expect(canAssignRole(principal, { permissions: [{ name: "roles:view-roles" }] })).toBe(false);
+    expect(canAssignRole({ isSuperAdmin: true, permissions: [] }, { permissions: [{ name: "x:y" }] })).toBe(true);
+  });
+});

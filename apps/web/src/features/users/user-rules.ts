@@ -1,0 +1,38 @@
+import { copy } from "@shop/shared/copy";
+import type { Principal } from "@shop/shared/permissions";
+import type { RoleSummary, UserDto } from "@shop/shared/schemas/users";
+import { uiCopy } from "@shop/shared/ui-copy";
+
+/** The signed-in user, as far as these rules care. */
+export type Viewer = { id: string; isSuperAdmin: boolean };
+
+/** The API refuses these changes; the UI says why beforehand instead of letting them fail. */
+export function editBlock(viewer: Viewer, target: UserDto): string | null {
+  return target.isSuperAdmin && !viewer.isSuperAdmin ? uiCopy.userAdmin.superAdminOnly : null;
+}
+
+/**
+ * Active super admins we know of: those listed, the target, and the viewer (signed in, so active).
+ * The list is one page, so this can only undercount — and an undercount only ever blocks when the
+ * server would refuse too, because a super admin viewer deactivating another makes two already.
+ */
+function knownActiveSuperAdmins(viewer: Viewer, target: UserDto, listed: readonly UserDto[]): number {
+  const ids = new Set(listed.filter((user) => user.isSuperAdmin && user.isActive).map((user) => user._id));
+  if (viewer.isSuperAdmin) ids.add(viewer.id);
+  if (target.isSuperAdmin && target.isActive) ids.add(target._id);
+  return ids.size;
+}
+
+/** Why the viewer may not flip the target's active flag, or null when they may. */
+export function statusChangeBlock(viewer: Viewer, target: UserDto, listed: readonly UserDto[] = []): string | null {
+  const blocked = editBlock(viewer, target);
+  if (blocked || !target.isActive) return blocked;
+  if (target._id === viewer.id) return copy.users.cannotDeactivateSelf;
+  if (target.isSuperAdmin && knownActiveSuperAdmins(viewer, target, listed) <= 1) return copy.users.lastSuperAdmin;
+  return null;
+}
+
+/** Nobody hands out more than they hold: a role is assignable when the viewer has all its permissions. */
+export function canAssignRole(principal: Principal, role: Pick<RoleSummary, "permissions">): boolean {
+  return principal.isSuperAdmin || role.permissions.every(({ name }) => principal.permissions.includes(name));
+}

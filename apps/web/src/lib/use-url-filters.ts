@@ -1,0 +1,70 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+
+export type UrlFilters<Key extends string> = {
+  /** A filter's value, "" when unset. */
+  get: (key: Key) => string;
+  page: number;
+  /** Changes filters and goes back to page 1 (the old page may not exist any more). */
+  setFilters: (patch: Partial<Record<Key, string>>) => void;
+  setPage: (page: number) => void;
+  /** Back to the defaults: no filters, page 1. */
+  clear: () => void;
+  isFiltered: boolean;
+};
+
+/**
+ * A list's page and filters, kept in the URL: a reload, a shared link or the back button shows
+ * the same list. Empty values leave the URL.
+ */
+export function useUrlFilters<const Key extends string>(keys: readonly Key[]): UrlFilters<Key> {
+  const [params, setParams] = useSearchParams();
+  const rawPage = Number.parseInt(params.get("page") ?? "", 10);
+  const page = Number.isFinite(rawPage) && rawPage > 0 ? rawPage : 1;
+
+  const get = useCallback((key: Key) => params.get(key) ?? "", [params]);
+  const isFiltered = useMemo(() => keys.some((key) => Boolean(params.get(key))), [keys, params]);
+
+  const setFilters = useCallback(
+    (patch: Partial<Record<Key, string>>) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(patch)) {
+            if (typeof value === "string" && value !== "") next.set(key, value);
+            else next.delete(key);
+          }
+          next.delete("page");
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const setPage = useCallback(
+    (nextPage: number) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (nextPage > 1) next.set("page", String(nextPage));
+        else next.delete("page");
+        return next;
+      }),
+    [setParams],
+  );
+
+  const clear = useCallback(
+    () =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const key of [...keys, "page"]) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [keys, setParams],
+  );
+
+  return { get, page, setFilters, setPage, clear, isFiltered };
+}
