@@ -10,7 +10,7 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { pgArray, queryRows } from "../../lib/sql.ts";
 import { createLineGuard } from "./line-guard.ts";
 
-const batchSize = 5_000;
+const batchSize = 10_000;
 const maxReportedErrors = 100;
 const maxLineBytes = 64 * 1024;
 

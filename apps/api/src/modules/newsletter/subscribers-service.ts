@@ -147,7 +147,10 @@ export async function updateSubscriber(db: Db, id: string, input: SubscriberUpda
 
 export async function deleteSubscriber(db: Db, id: string): Promise<SubscriberDto> {
   const subscriber = await getSubscriber(db, id);
-  await db.delete(subscribers).where(eq(subscribers.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(subscriberTags).where(eq(subscriberTags.subscriberId, id));
+    await tx.delete(subscribers).where(eq(subscribers.id, id));
+  });
   return subscriber;
 }
 
@@ -156,6 +159,7 @@ export async function eraseSubscriber(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id });
     if (!row) throw notFound(newsletterCopy.subscriberNotFound);
+    await tx.delete(subscriberTags).where(eq(subscriberTags.subscriberId, id));
     await tx.insert(erasures).values({});
   });
 }

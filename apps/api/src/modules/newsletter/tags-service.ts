@@ -88,10 +88,13 @@ export async function updateTag(db: Db, id: string, input: Partial<TagCreate>) {
   return { before, after: await getTag(db, id) };
 }
 
-/** The tag leaves every subscriber (cascade); the subscribers stay. */
+/** The tag leaves every subscriber; the subscribers stay. */
 export async function deleteTag(db: Db, id: string): Promise<TagDto> {
   const tag = await getTag(db, id);
-  await db.delete(newsletterTags).where(eq(newsletterTags.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(subscriberTags).where(eq(subscriberTags.tagId, id));
+    await tx.delete(newsletterTags).where(eq(newsletterTags.id, id));
+  });
   return tag;
 }
 
