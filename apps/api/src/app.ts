@@ -14,6 +14,9 @@ import { createMailer, type Mailer } from "./mail/transport.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
+import { campaignRoutes } from "./modules/campaigns/routes.ts";
+import { attributeUnsubscribe, createEventRecorder, type EventRecorder } from "./modules/campaigns/tracking.ts";
+import { trackingRoutes } from "./modules/campaigns/tracking-routes.ts";
 import { categoryRoutes } from "./modules/categories/routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
@@ -41,6 +44,7 @@ declare module "fastify" {
     tokens: TokenSigner;
     files: FileStore;
     mailer: Mailer;
+    events: EventRecorder;
     /** Set by the campaigns module to attribute an unsubscribe to the campaign it came from. */
     onUnsubscribe?: (subscriberId: string, campaignId: string | null) => Promise<void>;
   }
@@ -61,6 +65,10 @@ function defaultWebDist(): string {
   return path.resolve(here, "../../web/dist");
 }
 
+export function emailLinkSecret(config: Config): string {
+  return `${config.jwtSecret}:email-links`;
+}
+
 /** Builds the whole server without listening: main.ts listens, tests use inject(). */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -78,6 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Signed tokens in email links (unsubscribe, tracking) are longer than the default 100.
+    routerOptions: { maxParamLength: 512 },
     requestTimeout: 60_000,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -93,7 +103,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     "mailer",
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "outbox") }),
   );
-  app.addHook("onClose", async () => app.mailer.close());
+  app.decorate("events", createEventRecorder(options.database.db));
+  app.decorate("onUnsubscribe", async (subscriberId: string, campaignId: string | null) => {
+    if (campaignId) await attributeUnsubscribe(options.database.db, subscriberId, campaignId);
+  });
+  app.addHook("onClose", async () => {
+    await app.events.close();
+    app.mailer.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -115,12 +132,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(productRoutes);
   await app.register(heroBannerRoutes);
   await app.register(contactRoutes);
+  // Links in emails are signed with a key derived from the JWT secret, for this purpose only.
+  const linkSecret = emailLinkSecret(config);
   await app.register(newsletterRoutes, {
-    // Links in emails are signed with a key derived from the JWT secret, for this purpose only.
-    linkSecret: `${config.jwtSecret}:email-links`,
+    linkSecret,
     publicUrl: config.publicUrl,
     tmpDir: path.join(config.dataDir, "tmp"),
   });
+  await app.register(campaignRoutes, { linkSecret, publicUrl: config.publicUrl });
+  await app.register(trackingRoutes, { linkSecret, events: app.events });
   await app.register(blogRoutes);
   await app.register(settingsRoutes);
   await app.register(dashboardRoutes);

@@ -40,6 +40,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   WEB_DIST: optionalText,
+  SENDER: z.enum(["on", "off"]).default("on"),
+  SEND_RATE: z.coerce.number().min(0).max(100_000).default(0),
+  SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  SENDER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  SCHEDULER_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
   SAMPLE_DATA: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
 });
 
@@ -61,6 +66,7 @@ export type Config = {
   webDist: string | undefined;
   /** Seed the sample catalogue, banners and posts into an empty database. */
   sampleData: boolean;
+  sender: { enabled: boolean; ratePerSecond: number; concurrency: number; leaseMs: number; schedulerMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === "true",
     webDist: e.WEB_DIST,
     sampleData: e.SAMPLE_DATA ? e.SAMPLE_DATA === "true" : e.NODE_ENV !== "production",
+    sender: {
+      enabled: e.SENDER === "on",
+      ratePerSecond: e.SEND_RATE,
+      concurrency: e.SEND_CONCURRENCY,
+      leaseMs: e.SENDER_LEASE_MS,
+      schedulerMs: e.SCHEDULER_MS,
+    },
   };
 }
 

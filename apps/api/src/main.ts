@@ -1,6 +1,7 @@
-import { buildApp } from "./app.ts";
+import { buildApp, emailLinkSecret } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { createCampaignSender, defaultSenderOptions } from "./jobs/campaign-sender.ts";
 
 function printGeneratedPassword(email: string, password: string): void {
   const lines = [
@@ -20,6 +21,20 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, printGeneratedPassword);
   const app = await buildApp(config, { database });
+  const sender = config.sender.enabled
+    ? createCampaignSender(
+        database.db,
+        app.mailer,
+        { secret: emailLinkSecret(config), publicUrl: config.publicUrl },
+        {
+          ...defaultSenderOptions,
+          ratePerSecond: config.sender.ratePerSecond,
+          concurrency: config.sender.concurrency,
+          leaseMs: config.sender.leaseMs,
+          schedulerMs: config.sender.schedulerMs,
+        },
+      )
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,6 +44,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // The sender finishes its batch before the server and the database close.
+      await sender?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -41,6 +58,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  sender?.start();
   app.log.info(
     { database: database.kind, startupMs: Math.round(performance.now() - started) },
     `Smart Home Shop listening on http://localhost:${config.port}`,

@@ -20,14 +20,6 @@ export const storefrontCopy = {
     shop: "Shop smart switches, locks and sensors",
     product: (name: string, price: string) => `${name} — ${price}`,
   },
-  errors: {
-    products: "Failed to fetch products",
-    product: "Failed to fetch product",
-    categories: "Failed to fetch categories",
-    blogPosts: "Failed to fetch blog posts",
-    blogPost: "Failed to fetch blog post",
-    enquiry: "Failed to submit inquiry. Please try again.",
-  },
   breadcrumb: "Breadcrumb",
   shop: {
     search: "Search products",

@@ -27,3 +27,18 @@ export function verifyLink(secret: string, purpose: LinkPurpose, token: string):
   if (!subscriberId || !/^[0-9a-f-]{36}$/i.test(subscriberId)) return null;
   return { subscriberId, campaignId: campaignId || null };
 }
+
+/** Short signed tokens for tracking URLs: the parts joined by dots, then an HMAC of them. */
+export function signParts(secret: string, purpose: string, parts: string[]): string {
+  const payload = parts.join(".");
+  return `${payload}.${createHmac("sha256", secret).update(`${purpose}:${payload}`).digest("base64url").slice(0, 22)}`;
+}
+
+export function verifyParts(secret: string, purpose: string, token: string, count: number): string[] | null {
+  const pieces = token.split(".");
+  if (pieces.length !== count + 1) return null;
+  const parts = pieces.slice(0, count);
+  const expected = signParts(secret, purpose, parts);
+  if (expected.length !== token.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(token))) return null;
+  return parts;
+}

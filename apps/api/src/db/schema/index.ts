@@ -1,5 +1,6 @@
 export * from "./activity-logs.ts";
 export * from "./auth.ts";
+export * from "./campaigns.ts";
 export * from "./catalogue.ts";
 export * from "./content.ts";
 export * from "./newsletter.ts";

@@ -1,0 +1,307 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { campaignEvents, campaignLinks, campaigns } from "../db/schema/index.ts";
+import { pgArray, queryRows } from "../lib/sql.ts";
+import { type CampaignForSending, campaignMessage, type LinkContext } from "../mail/campaign-message.ts";
+import { compileCampaign } from "../mail/render.ts";
+import type { Mailer } from "../mail/transport.ts";
+import { logCampaign, startDueCampaigns } from "../modules/campaigns/service.ts";
+import { getSettings } from "../modules/settings/service.ts";
+
+export type SenderOptions = {
+  batchSize: number;
+  concurrency: number;
+  /** Messages per second across this process; 0 for no limit. */
+  ratePerSecond: number;
+  maxAttempts: number;
+  leaseMs: number;
+  idleMs: number;
+  schedulerMs: number;
+  /** Consecutive failures after which a campaign pauses itself. */
+  autoPauseAfter: number;
+  hardBouncesToBounce: number;
+};
+
+export const defaultSenderOptions: SenderOptions = {
+  batchSize: 200,
+  concurrency: 10,
+  ratePerSecond: 0,
+  maxAttempts: 5,
+  leaseMs: 120_000,
+  idleMs: 1_000,
+  schedulerMs: 5_000,
+  autoPauseAfter: 25,
+  hardBouncesToBounce: 3,
+};
+
+type Claimed = {
+  id: string;
+  campaign_id: string;
+  subscriber_id: string;
+  email: string;
+  attempts: number;
+  subscriber_status: string | null;
+};
+type Outcome =
+  | { id: string; kind: "sent"; messageId: string }
+  | { id: string; kind: "retry"; error: string; attempts: number }
+  | { id: string; kind: "failed" | "bounced"; error: string; subscriberId: string };
+
+/** SMTP 5xx means the server refused for good; anything else (4xx, a dropped connection) is worth another try. */
+function classify(error: unknown): { permanent: boolean; bounce: boolean; message: string } {
+  const code =
+    typeof error === "object" && error !== null && "responseCode" in error ? Number(error.responseCode) : undefined;
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  if (code !== undefined && code >= 500)
+    return { permanent: true, bounce: [550, 551, 552, 553, 554].includes(code), message };
+  return { permanent: false, bounce: false, message };
+}
+
+export type CampaignSender = { start(): void; stop(): Promise<void>; runOnce(): Promise<number> };
+
+/**
+ * Sends campaign mail. Any number of these may run against one database: each claims a batch of
+ * queued recipients with FOR UPDATE SKIP LOCKED under a lease, so nobody is sent twice while its
+ * lease holds; a process killed mid-batch leaves its claims to expire and be picked up again.
+ */
+export function createCampaignSender(
+  db: Db,
+  mailer: Mailer,
+  context: Omit<LinkContext, "settings">,
+  options: SenderOptions,
+): CampaignSender {
+  const compiled = new Map<string, CampaignForSending>();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let nextTokenAt = 0;
+
+  async function prepare(campaignId: string): Promise<CampaignForSending | undefined> {
+    const cached = compiled.get(campaignId);
+    if (cached) return cached;
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    if (!row) return undefined;
+    const settings = await getSettings(db);
+    const built = compileCampaign({ html: row.html, preheader: row.preheader, storeName: settings.storeName });
+    if (built.links.length > 0) {
+      await db
+        .insert(campaignLinks)
+        .values(built.links.map((url) => ({ campaignId, url })))
+        .onConflictDoNothing();
+    }
+    const links =
+      built.links.length > 0
+        ? await db.select().from(campaignLinks).where(eq(campaignLinks.campaignId, campaignId))
+        : [];
+    const idByUrl = new Map(links.map((link) => [link.url, link.id]));
+    const ready = {
+      id: campaignId,
+      subject: row.subject,
+      compiled: built,
+      linkIds: built.links.map((url) => idByUrl.get(url) ?? ""),
+    };
+    compiled.set(campaignId, ready);
+    return ready;
+  }
+
+  async function claim(): Promise<Claimed[]> {
+    // Claims whose lease ran out (their process died) go back in the queue first.
+    await db.execute(sql`update campaign_recipients set status = 'queued', lease_until = null
+      where status = 'sending' and lease_until < now()`);
+    return queryRows<Claimed>(
+      db,
+      sql`with picked as (
+        select r.id from campaign_recipients r join campaigns c on c.id = r.campaign_id
+        where c.status = 'sending' and r.status = 'queued' and r.next_attempt_at <= now()
+        order by r.campaign_id, r.id limit ${options.batchSize} for update of r skip locked)
+      update campaign_recipients r set status = 'sending', attempts = r.attempts + 1,
+        lease_until = now() + ${`${options.leaseMs} milliseconds`}::interval
+      from picked where r.id = picked.id
+      returning r.id, r.campaign_id, r.subscriber_id, r.email, r.attempts,
+        (select s.status from subscribers s where s.id = r.subscriber_id) as subscriber_status`,
+    );
+  }
+
+  async function throttle(): Promise<void> {
+    if (options.ratePerSecond <= 0) return;
+    const now = Date.now();
+    const wait = nextTokenAt - now;
+    nextTokenAt = Math.max(now, nextTokenAt) + 1000 / options.ratePerSecond;
+    if (wait > 0) await sleep(wait);
+  }
+
+  async function deliver(batch: Claimed[]): Promise<Outcome[]> {
+    const settings = await getSettings(db);
+    const outcomes: Outcome[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const recipient = batch[next++];
+        if (!recipient) return;
+        const campaign = await prepare(recipient.campaign_id);
+        if (!campaign) continue;
+        await throttle();
+        try {
+          const message = campaignMessage(
+            campaign,
+            { id: recipient.id, subscriberId: recipient.subscriber_id, email: recipient.email },
+            { ...context, settings },
+          );
+          const sent = await mailer.send(message);
+          outcomes.push({ id: recipient.id, kind: "sent", messageId: sent.messageId });
+        } catch (error) {
+          const { permanent, bounce, message } = classify(error);
+          if (!permanent && recipient.attempts < options.maxAttempts) {
+            outcomes.push({ id: recipient.id, kind: "retry", error: message, attempts: recipient.attempts });
+          } else {
+            outcomes.push({
+              id: recipient.id,
+              kind: bounce ? "bounced" : "failed",
+              error: message,
+              subscriberId: recipient.subscriber_id,
+            });
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
+    return outcomes;
+  }
+
+  /** Status writes for a whole batch in a few statements, not one per recipient. */
+  async function record(outcomes: Outcome[]): Promise<void> {
+    const sent = outcomes.filter((o) => o.kind === "sent");
+    if (sent.length > 0) {
+      await db.execute(sql`update campaign_recipients r set status = 'sent', sent_at = now(), lease_until = null, last_error = null, message_id = v.message_id
+        from unnest(${pgArray(sent.map((o) => o.id))}::uuid[], ${pgArray(sent.map((o) => o.messageId))}::text[]) as v(id, message_id)
+        where r.id = v.id`);
+    }
+    const retries = outcomes.filter((o) => o.kind === "retry");
+    if (retries.length > 0) {
+      // Back-off grows with each attempt: 30 s, 2 min, 8 min, …
+      await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, last_error = v.error,
+          next_attempt_at = now() + (30 * power(4, r.attempts - 1)) * interval '1 second'
+        from unnest(${pgArray(retries.map((o) => o.id))}::uuid[], ${pgArray(retries.map((o) => o.error))}::text[]) as v(id, error)
+        where r.id = v.id`);
+    }
+    for (const kind of ["failed", "bounced"] as const) {
+      const final = outcomes.filter((o): o is Extract<Outcome, { kind: "failed" | "bounced" }> => o.kind === kind);
+      if (final.length === 0) continue;
+      const returned = await queryRows<{ campaign_id: string; id: string }>(
+        db,
+        sql`update campaign_recipients r set status = ${kind}, lease_until = null, last_error = v.error
+          from unnest(${pgArray(final.map((o) => o.id))}::uuid[], ${pgArray(final.map((o) => o.error))}::text[]) as v(id, error)
+          where r.id = v.id returning r.campaign_id, r.id`,
+      );
+      if (kind === "bounced") {
+        await db
+          .insert(campaignEvents)
+          .values(returned.map((row) => ({ campaignId: row.campaign_id, recipientId: row.id, type: "bounce" })));
+        await db.execute(sql`update subscribers set hard_bounces = hard_bounces + 1,
+            status = case when hard_bounces + 1 >= ${options.hardBouncesToBounce} then 'bounced' else status end
+          where id = any(${pgArray(final.map((o) => o.subscriberId))}::uuid[])`);
+      }
+    }
+  }
+
+  async function skipUnsubscribed(batch: Claimed[]): Promise<Claimed[]> {
+    const gone = batch.filter((r) => r.subscriber_status !== "subscribed");
+    if (gone.length > 0) {
+      await db.execute(sql`update campaign_recipients set status = 'skipped', lease_until = null, last_error = 'Not subscribed at send time'
+        where id = any(${pgArray(gone.map((r) => r.id))}::uuid[])`);
+    }
+    return batch.filter((r) => r.subscriber_status === "subscribed");
+  }
+
+  async function settle(campaignIds: string[], outcomes: Outcome[], batch: Claimed[]): Promise<void> {
+    for (const campaignId of campaignIds) {
+      const mine = new Set(batch.filter((r) => r.campaign_id === campaignId).map((r) => r.id));
+      const results = outcomes.filter((o) => mine.has(o.id));
+      const failures = results.filter((o) => o.kind !== "sent").length;
+      if (results.length > 0) {
+        const [row] = await db
+          .update(campaigns)
+          .set({
+            consecutiveErrors: failures === results.length ? sql`${campaigns.consecutiveErrors} + ${failures}` : 0,
+          })
+          .where(eq(campaigns.id, campaignId))
+          .returning({ errors: campaigns.consecutiveErrors });
+        if ((row?.errors ?? 0) >= options.autoPauseAfter) {
+          const paused = await db
+            .update(campaigns)
+            .set({ status: "paused" })
+            .where(sql`${campaigns.id} = ${campaignId} and ${campaigns.status} = 'sending'`)
+            .returning({ id: campaigns.id });
+          if (paused.length > 0)
+            await logCampaign(db, campaignId, "paused", `Paused after ${row?.errors} consecutive errors`);
+        }
+      }
+      await finishIfDone(campaignId);
+    }
+  }
+
+  async function finishIfDone(campaignId: string): Promise<void> {
+    const finished = await queryRows<{ id: string }>(
+      db,
+      sql`update campaigns set status = 'sent', sent_at = now() where id = ${campaignId} and status = 'sending'
+        and not exists (select 1 from campaign_recipients where campaign_id = ${campaignId} and status in ('queued', 'sending'))
+        returning id`,
+    );
+    if (finished.length > 0) {
+      compiled.delete(campaignId);
+      const [counts] = await queryRows<{ sent: number; failed: number }>(
+        db,
+        sql`select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status in ('failed', 'bounced'))::int as failed
+          from campaign_recipients where campaign_id = ${campaignId}`,
+      );
+      await logCampaign(db, campaignId, "finished", `${counts?.sent ?? 0} sent, ${counts?.failed ?? 0} failed`);
+    }
+  }
+
+  /** One claim-send-record round. Returns how many recipients it handled. */
+  async function runOnce(): Promise<number> {
+    const claimed = await claim();
+    if (claimed.length === 0) {
+      // A campaign whose last recipients were skipped or cancelled still needs finishing.
+      const sending = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.status, "sending"));
+      for (const { id } of sending) await finishIfDone(id);
+      return 0;
+    }
+    const deliverable = await skipUnsubscribed(claimed);
+    const outcomes = await deliver(deliverable);
+    await record(outcomes);
+    await settle([...new Set(claimed.map((r) => r.campaign_id))], outcomes, deliverable);
+    return claimed.length;
+  }
+
+  async function run(): Promise<void> {
+    let lastSchedule = 0;
+    while (running) {
+      try {
+        if (Date.now() - lastSchedule >= options.schedulerMs) {
+          lastSchedule = Date.now();
+          const started = await startDueCampaigns(db);
+          if (started.length > 0) compiled.clear();
+        }
+        const handled = await runOnce();
+        if (handled === 0) await sleep(options.idleMs);
+      } catch {
+        // The database may be briefly away; try again shortly rather than die.
+        await sleep(options.idleMs);
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      await loop;
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { verifyParts } from "../../lib/signed-links.ts";
+import { publicRoute } from "../../plugins/auth.ts";
+import { trackingParams } from "./routes.ts";
+import { type EventRecorder, isPrefetch } from "./tracking.ts";
+
+// The smallest transparent GIF.
+const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+export const trackingRoutes: FastifyPluginAsyncZod<{ linkSecret: string; events: EventRecorder }> = async (
+  app,
+  { linkSecret, events },
+) => {
+  app.get("/t/o/:token", { config: publicRoute, schema: { params: trackingParams } }, async (request, reply) => {
+    const parts = verifyParts(linkSecret, "open", request.params.token.replace(/\.gif$/, ""), 1);
+    if (parts?.[0])
+      events.record({
+        recipientId: parts[0],
+        type: "open",
+        linkId: null,
+        prefetch: isPrefetch(request.ip, request.headers["user-agent"]),
+      });
+    return reply.type("image/gif").header("cache-control", "no-store, private").send(pixel);
+  });
+
+  app.get("/t/c/:token", { config: publicRoute, schema: { params: trackingParams } }, async (request, reply) => {
+    const parts = verifyParts(linkSecret, "click", request.params.token, 2);
+    const [recipientId, linkId] = parts ?? [];
+    const url = recipientId && linkId ? await events.linkUrl(linkId) : undefined;
+    // Unknown or forged: never redirect anywhere we did not store for a campaign.
+    if (!recipientId || !linkId || !url) return reply.status(404).type("text/plain").send("This link is not valid.");
+    events.record({ recipientId, type: "click", linkId, prefetch: false });
+    return reply.header("cache-control", "no-store").redirect(url, 302);
+  });
+};

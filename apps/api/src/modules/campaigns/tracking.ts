@@ -1,0 +1,100 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { campaignEvents, campaignLinks } from "../../db/schema/index.ts";
+import { pgArray, queryRows } from "../../lib/sql.ts";
+
+type PendingEvent = { recipientId: string; type: "open" | "click"; linkId: string | null; prefetch: boolean };
+
+/** Apple Mail Privacy Protection fetches images from Apple's network (17.0.0.0/8) with a bare UA. */
+export function isPrefetch(ip: string, userAgent: string | undefined): boolean {
+  return ip.startsWith("17.") || ip.startsWith("::ffff:17.") || userAgent?.trim() === "Mozilla/5.0";
+}
+
+/**
+ * Opens and clicks are queued in memory and written in batches, so a burst of tracking requests
+ * costs the storefront a few statements a second rather than one per request.
+ */
+export function createEventRecorder(db: Db, flushMs = 250) {
+  let queue: PendingEvent[] = [];
+  let flushing: Promise<void> | undefined;
+  const linkUrls = new Map<string, string>();
+
+  async function flush(): Promise<void> {
+    if (queue.length === 0) return;
+    const events = queue;
+    queue = [];
+    const rows = await queryRows<{ id: string; campaign_id: string }>(
+      db,
+      sql`select id, campaign_id from campaign_recipients where id = any(${pgArray([...new Set(events.map((e) => e.recipientId))])}::uuid[])`,
+    );
+    const campaignOf = new Map(rows.map((row) => [row.id, row.campaign_id]));
+    const known = events.filter((e) => campaignOf.has(e.recipientId));
+    if (known.length === 0) return;
+    await db.insert(campaignEvents).values(
+      known.map((e) => ({
+        campaignId: campaignOf.get(e.recipientId) ?? "",
+        recipientId: e.recipientId,
+        type: e.type,
+        linkId: e.linkId,
+        prefetch: e.prefetch,
+      })),
+    );
+    const opened = [...new Set(known.filter((e) => !e.prefetch).map((e) => e.recipientId))];
+    if (opened.length > 0) {
+      await db.execute(
+        sql`update campaign_recipients set opened_at = now() where opened_at is null and id = any(${pgArray(opened)}::uuid[])`,
+      );
+    }
+    const clicked = [...new Set(known.filter((e) => e.type === "click").map((e) => e.recipientId))];
+    if (clicked.length > 0) {
+      await db.execute(
+        sql`update campaign_recipients set clicked_at = now() where clicked_at is null and id = any(${pgArray(clicked)}::uuid[])`,
+      );
+    }
+  }
+
+  const timer = setInterval(() => {
+    flushing ??= flush()
+      .catch(() => {})
+      .finally(() => {
+        flushing = undefined;
+      });
+  }, flushMs);
+  timer.unref();
+
+  return {
+    record(event: PendingEvent) {
+      if (queue.length < 100_000) queue.push(event);
+    },
+    /** Only URLs stored for a campaign can be a click's destination. */
+    async linkUrl(linkId: string): Promise<string | undefined> {
+      const cached = linkUrls.get(linkId);
+      if (cached) return cached;
+      const [row] = await db.select({ url: campaignLinks.url }).from(campaignLinks).where(eq(campaignLinks.id, linkId));
+      if (row) {
+        if (linkUrls.size > 10_000) linkUrls.clear();
+        linkUrls.set(linkId, row.url);
+      }
+      return row?.url;
+    },
+    async close() {
+      clearInterval(timer);
+      await flushing;
+      await flush();
+    },
+    flush,
+  };
+}
+
+export type EventRecorder = ReturnType<typeof createEventRecorder>;
+
+/** An unsubscribe that came from a campaign's link counts against that campaign. */
+export async function attributeUnsubscribe(db: Db, subscriberId: string, campaignId: string): Promise<void> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update campaign_recipients set unsubscribed_at = coalesce(unsubscribed_at, now())
+      where campaign_id = ${campaignId} and subscriber_id = ${subscriberId} returning id`,
+  );
+  const [row] = rows;
+  if (row) await db.insert(campaignEvents).values({ campaignId, recipientId: row.id, type: "unsubscribe" });
+}

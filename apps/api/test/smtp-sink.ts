@@ -1,0 +1,57 @@
+import { SMTPServer } from "smtp-server";
+
+export type Captured = { from: string; to: string[]; raw: string; headers: Map<string, string> };
+
+/** A real SMTP peer on loopback that keeps what it receives; `reject` may refuse chosen recipients. */
+export async function startSmtpSink(
+  options: { reject?: (to: string) => { code: number; message: string } | undefined } = {},
+) {
+  const messages: Captured[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.reject?.(address.address);
+      if (!refusal) return callback();
+      const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+      return callback(error);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const headerBlock = raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
+        const headers = new Map<string, string>();
+        for (const line of headerBlock.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+          const colon = line.indexOf(":");
+          if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+        }
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          headers,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}?tls=off`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Quoted-printable bodies wrap lines with "=\r\n" and escape "="; tests read the decoded text. */
+export function decodedBody(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
