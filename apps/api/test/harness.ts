@@ -13,7 +13,7 @@ import { withDatabase } from "./global-setup.ts";
 export { testAdmin };
 
 /** A fresh database for one test file: a PGlite snapshot or a clone of the PostgreSQL template. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject("postgresTemplate");
   const url = process.env.TEST_DATABASE_URL;
   if (template && url) {
@@ -24,6 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
     const database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 4 });
     return {
       ...database,
+      url: withDatabase(url, name),
       close: async () => {
         await database.close();
         await admin.query(`drop database if exists "${name}" with (force)`);

@@ -11,6 +11,8 @@ import { getSettings } from "../modules/settings/service.ts";
 
 export type SenderOptions = {
   batchSize: number;
+  /** Outcomes are written down after this many messages (what a crash could repeat at most). */
+  recordEvery: number;
   concurrency: number;
   /** Messages per second across this process; 0 for no limit. */
   ratePerSecond: number;
@@ -24,7 +26,8 @@ export type SenderOptions = {
 };
 
 export const defaultSenderOptions: SenderOptions = {
-  batchSize: 200,
+  batchSize: 100,
+  recordEvery: 20,
   concurrency: 10,
   ratePerSecond: 0,
   maxAttempts: 5,
@@ -130,9 +133,24 @@ export function createCampaignSender(
     if (wait > 0) await sleep(wait);
   }
 
+  /**
+   * Sends a claimed batch and records outcomes every `recordEvery` messages, so a crash can only
+   * repeat the few messages whose delivery was not yet written down.
+   */
   async function deliver(batch: Claimed[]): Promise<Outcome[]> {
     const settings = await getSettings(db);
     const outcomes: Outcome[] = [];
+    let unrecorded: Outcome[] = [];
+    let recording: Promise<void> = Promise.resolve();
+    const push = (outcome: Outcome) => {
+      outcomes.push(outcome);
+      unrecorded.push(outcome);
+      if (unrecorded.length >= options.recordEvery) {
+        const chunk = unrecorded;
+        unrecorded = [];
+        recording = recording.then(() => record(chunk));
+      }
+    };
     let next = 0;
     const worker = async () => {
       while (next < batch.length) {
@@ -148,13 +166,13 @@ export function createCampaignSender(
             { ...context, settings },
           );
           const sent = await mailer.send(message);
-          outcomes.push({ id: recipient.id, kind: "sent", messageId: sent.messageId });
+          push({ id: recipient.id, kind: "sent", messageId: sent.messageId });
         } catch (error) {
           const { permanent, bounce, message } = classify(error);
           if (!permanent && recipient.attempts < options.maxAttempts) {
-            outcomes.push({ id: recipient.id, kind: "retry", error: message, attempts: recipient.attempts });
+            push({ id: recipient.id, kind: "retry", error: message, attempts: recipient.attempts });
           } else {
-            outcomes.push({
+            push({
               id: recipient.id,
               kind: bounce ? "bounced" : "failed",
               error: message,
@@ -165,6 +183,8 @@ export function createCampaignSender(
       }
     };
     await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
+    await recording;
+    await record(unrecorded);
     return outcomes;
   }
 
@@ -269,7 +289,6 @@ export function createCampaignSender(
     }
     const deliverable = await skipUnsubscribed(claimed);
     const outcomes = await deliver(deliverable);
-    await record(outcomes);
     await settle([...new Set(claimed.map((r) => r.campaign_id))], outcomes, deliverable);
     return claimed.length;
   }
