@@ -22,7 +22,9 @@ export function freePort() {
 export async function startShop(env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "apps/api/dist/main.js")], {
+  // SHOP_NODE_ARGS lets a profiling run pass flags such as --cpu-prof to the server.
+  const nodeArgs = (process.env.SHOP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "apps/api/dist/main.js")], {
     cwd: root,
     env: {
       ...process.env,

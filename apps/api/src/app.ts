@@ -45,6 +45,8 @@ declare module "fastify" {
     files: FileStore;
     mailer: Mailer;
     events: EventRecorder;
+    /** Set when this process runs the sender: starting a campaign wakes it at once. */
+    wakeSender?: () => void;
     /** Set by the campaigns module to attribute an unsubscribe to the campaign it came from. */
     onUnsubscribe?: (subscriberId: string, campaignId: string | null) => Promise<void>;
   }

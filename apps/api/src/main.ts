@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  if (sender) app.wakeSender = () => sender.wake();
   await app.listen({ port: config.port, host: config.host });
   sender?.start();
   app.log.info(

@@ -10,7 +10,11 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "outbox") });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    pool: config.sender.concurrency,
+  });
   const sender = createCampaignSender(
     database.db,
     mailer,

@@ -61,7 +61,13 @@ function classify(error: unknown): { permanent: boolean; bounce: boolean; messag
   return { permanent: false, bounce: false, message };
 }
 
-export type CampaignSender = { start(): void; stop(): Promise<void>; runOnce(): Promise<number> };
+export type CampaignSender = {
+  start(): void;
+  stop(): Promise<void>;
+  runOnce(concurrency?: number): Promise<number>;
+  /** Cuts the idle wait short, e.g. right after a campaign starts. */
+  wake(): void;
+};
 
 /**
  * Sends campaign mail. Any number of these may run against one database: each claims a batch of
@@ -77,6 +83,13 @@ export function createCampaignSender(
   const compiled = new Map<string, CampaignForSending>();
   let running = false;
   let loop: Promise<void> | undefined;
+  const idle = new Set<AbortController>();
+  const rest = async () => {
+    const controller = new AbortController();
+    idle.add(controller);
+    await sleep(options.idleMs, undefined, { signal: controller.signal }).catch(() => {});
+    idle.delete(controller);
+  };
   let nextTokenAt = 0;
 
   async function prepare(campaignId: string): Promise<CampaignForSending | undefined> {
@@ -137,7 +150,7 @@ export function createCampaignSender(
    * Sends a claimed batch and records outcomes every `recordEvery` messages, so a crash can only
    * repeat the few messages whose delivery was not yet written down.
    */
-  async function deliver(batch: Claimed[]): Promise<Outcome[]> {
+  async function deliver(batch: Claimed[], concurrency: number): Promise<Outcome[]> {
     const settings = await getSettings(db);
     const outcomes: Outcome[] = [];
     let unrecorded: Outcome[] = [];
@@ -182,7 +195,7 @@ export function createCampaignSender(
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
     await recording;
     await record(unrecorded);
     return outcomes;
@@ -279,7 +292,7 @@ export function createCampaignSender(
   }
 
   /** One claim-send-record round. Returns how many recipients it handled. */
-  async function runOnce(): Promise<number> {
+  async function runOnce(concurrency = options.concurrency): Promise<number> {
     const claimed = await claim();
     if (claimed.length === 0) {
       // A campaign whose last recipients were skipped or cancelled still needs finishing.
@@ -288,27 +301,39 @@ export function createCampaignSender(
       return 0;
     }
     const deliverable = await skipUnsubscribed(claimed);
-    const outcomes = await deliver(deliverable);
+    const outcomes = await deliver(deliverable, concurrency);
     await settle([...new Set(claimed.map((r) => r.campaign_id))], outcomes, deliverable);
     return claimed.length;
   }
 
-  async function run(): Promise<void> {
-    let lastSchedule = 0;
+  let lastSchedule = 0;
+  async function schedule(): Promise<void> {
+    if (Date.now() - lastSchedule < options.schedulerMs) return;
+    lastSchedule = Date.now();
+    const started = await startDueCampaigns(db);
+    if (started.length > 0) compiled.clear();
+  }
+
+  /**
+   * Two lanes split the SMTP concurrency: while one claims or records, the other is sending, so the
+   * connections are not left idle at every batch boundary.
+   */
+  async function lane(concurrency: number, schedules: boolean): Promise<void> {
     while (running) {
       try {
-        if (Date.now() - lastSchedule >= options.schedulerMs) {
-          lastSchedule = Date.now();
-          const started = await startDueCampaigns(db);
-          if (started.length > 0) compiled.clear();
-        }
-        const handled = await runOnce();
-        if (handled === 0) await sleep(options.idleMs);
+        if (schedules) await schedule();
+        const handled = await runOnce(concurrency);
+        if (handled === 0) await rest();
       } catch {
         // The database may be briefly away; try again shortly rather than die.
-        await sleep(options.idleMs);
+        await rest();
       }
     }
+  }
+
+  async function run(): Promise<void> {
+    const half = Math.max(1, Math.floor(options.concurrency / 2));
+    await Promise.all([lane(half, true), lane(Math.max(1, options.concurrency - half), false)]);
   }
 
   return {
@@ -322,5 +347,8 @@ export function createCampaignSender(
       await loop;
     },
     runOnce,
+    wake() {
+      for (const controller of idle) controller.abort();
+    },
   };
 }

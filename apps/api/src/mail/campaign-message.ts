@@ -31,6 +31,7 @@ export function campaignMessage(
     subscriberId: recipient.subscriberId,
     campaignId: campaign.id,
   })}`;
+  const signed = new Map<number, string>();
   const urls = {
     email: recipient.email,
     unsubscribeUrl,

@@ -199,6 +199,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
     { config: { ...compose, ...label("Send email") }, schema: { body: sendMailSchema } },
     async (request, reply) => {
       const campaign = await startCampaign(app.db, request.body.mailId);
+      app.wakeSender?.();
       await audit(request, {
         module: "newsletter",
         action: "Send email",
