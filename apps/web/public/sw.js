@@ -68,7 +68,8 @@ self.addEventListener("fetch", (event) => {
 
   if (request.mode === "navigate") {
     event.respondWith(networkFirstNavigation(request));
-  } else if (url.pathname.startsWith("/assets/")) {
+  } else if (url.pathname.startsWith("/assets/") && /-[\w-]{8,}\.\w+$/.test(url.pathname)) {
+    // Only hashed bundler output is immutable; other files under /assets (the sample CSV) can change.
     event.respondWith(cacheFirst(request));
   }
 });

@@ -23,7 +23,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Only bundler output carries a content hash in its name; files such as the sample CSV can change.
+        const immutable =
+          filePath.includes(`${path.sep}assets${path.sep}`) &&
+          /-[\w-]{8,}\.(js|css|woff2?|svg|png|webp)$/.test(filePath);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });

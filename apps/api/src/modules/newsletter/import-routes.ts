@@ -10,7 +10,7 @@ import { z } from "zod";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
-import { importProgress, importSubscribers } from "./import-service.ts";
+import { failImportJob, importProgress, importSubscribers, openImportJob } from "./import-service.ts";
 import { tagsByIds } from "./tags-service.ts";
 
 const maxFileBytes = 50 * 1024 * 1024;
@@ -48,6 +48,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ tmpDir: string }> = async (ap
       // The file goes to disk first: tag ids may arrive after it, and memory stays flat for 50 MB files.
       const tmpFile = path.join(tmpDir, `import-${jobId}.csv`);
       await mkdir(tmpDir, { recursive: true });
+      await openImportJob(app.db, jobId, principalOf(request).userId);
+      let imported = false;
       try {
         try {
           for await (const part of request.parts({ limits: { files: 1, fileSize: maxFileBytes, fields: 60 } })) {
@@ -82,6 +84,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ tmpDir: string }> = async (ap
         const { size } = await stat(tmpFile);
         if (size === 0) throw badRequest("The file is empty");
 
+        imported = true;
         const result = await importSubscribers(app.db, createReadStream(tmpFile, { highWaterMark: 256 * 1024 }), {
           jobId,
           fileName,
@@ -99,6 +102,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ tmpDir: string }> = async (ap
         return { success: true, message: newsletterCopy.imported(result.importedCount), data: result };
       } finally {
         await rm(tmpFile, { force: true });
+        // A refused upload never reached the importer, which marks its own failures.
+        if (!imported) await failImportJob(app.db, jobId);
       }
     },
   );

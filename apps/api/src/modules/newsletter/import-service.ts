@@ -90,14 +90,20 @@ async function writeBatch(db: Db, rows: Row[], input: ImportInput): Promise<{ in
  * Streams a CSV into the audience. Memory stays flat: rows are held one batch at a time, plus the
  * set of addresses already seen in this file (to merge duplicates within it).
  */
+/** The job exists from the moment the upload starts, so the modal's progress polling never misses it. */
+export async function openImportJob(db: Db, jobId: string, createdBy: string | null): Promise<void> {
+  await db.insert(importJobs).values({ id: jobId, fileName: "", createdBy }).onConflictDoNothing();
+}
+
+export async function failImportJob(db: Db, jobId: string): Promise<void> {
+  await db.update(importJobs).set({ status: "failed", finishedAt: new Date() }).where(eq(importJobs.id, jobId));
+}
+
 export async function importSubscribers(db: Db, file: Readable, input: ImportInput): Promise<ImportResult> {
-  await db.insert(importJobs).values({
-    id: input.jobId,
-    fileName: input.fileName.slice(0, 200),
-    bytesTotal: input.bytesTotal,
-    tagIds: input.tagIds,
-    createdBy: input.createdBy,
-  });
+  await db
+    .update(importJobs)
+    .set({ fileName: input.fileName.slice(0, 200), bytesTotal: input.bytesTotal, tagIds: input.tagIds })
+    .where(eq(importJobs.id, input.jobId));
 
   const result: ImportResult = { jobId: input.jobId, importedCount: 0, updatedCount: 0, skippedCount: 0, errors: [] };
   const seen = new Set<string>();
