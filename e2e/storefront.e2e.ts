@@ -10,6 +10,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
+  // The sample catalogue, banners and posts (a production server starts empty); the child inherits this.
+  process.env.SAMPLE_DATA = "true";
   server = await startServer();
   browser = await launchBrowser();
 });

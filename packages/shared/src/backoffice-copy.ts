@@ -337,6 +337,7 @@ export const backofficeCopy = {
       publishedAt: "Published date",
       publishedAtHint: "Left empty, publishing dates the post now.",
       status: "Status",
+      editorView: "Editor view",
       write: "Write",
       preview: "Preview",
       previewEmpty: "Nothing to preview yet.",

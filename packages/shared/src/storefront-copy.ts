@@ -4,6 +4,11 @@
  * page loads) so a first visit does not download them; messages from the spec are used verbatim.
  */
 export const storefrontCopy = {
+  /**
+   * The assistants as the storefront names them. Same words as compatibilityLabels in schemas/products.ts,
+   * which the storefront does not import: that module brings zod (and its eval probe) to every product page.
+   */
+  compatibility: { alexa: "Amazon Alexa", google: "Google Home", homekit: "Apple HomeKit" },
   home: {
     productCount: (count: number) => `${count} product${count === 1 ? "" : "s"}`,
     newTitle: "New arrivals",

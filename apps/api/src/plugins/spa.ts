@@ -22,11 +22,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Only bundler output carries a content hash in its name; files such as the sample CSV can change.
         const immutable =
           filePath.includes(`${path.sep}assets${path.sep}`) &&
-          /-[\w-]{8,}\.(js|css|woff2?|svg|png|webp)$/.test(filePath);
+          /-[\w-]{8,}\.(js|css|woff2?|svg|png|webp)(\.br|\.gz)?$/.test(filePath);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });

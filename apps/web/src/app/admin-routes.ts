@@ -26,15 +26,23 @@ export const adminPages: RouteObject[] = [
     path: "products",
     handle: guarded(adminAccess.products),
     lazy: lazyPage(
-      () => import("@/features/products/admin-products-page"),
+      () => import("@/features/products/admin/products-page"),
       (m) => m.AdminProductsPage,
+    ),
+  },
+  {
+    path: "products/categories",
+    handle: guarded(adminAccess.products),
+    lazy: lazyPage(
+      () => import("@/features/categories/categories-page"),
+      (m) => m.CategoriesPage,
     ),
   },
   {
     path: "products/create",
     handle: guarded(adminAccess.productCreate),
     lazy: lazyPage(
-      () => import("@/features/products/product-create-page"),
+      () => import("@/features/products/admin/product-create-page"),
       (m) => m.ProductCreatePage,
     ),
   },
@@ -42,7 +50,7 @@ export const adminPages: RouteObject[] = [
     path: "products/edit/:id",
     handle: guarded(adminAccess.productEdit),
     lazy: lazyPage(
-      () => import("@/features/products/product-edit-page"),
+      () => import("@/features/products/admin/product-edit-page"),
       (m) => m.ProductEditPage,
     ),
   },
@@ -74,8 +82,40 @@ export const adminPages: RouteObject[] = [
     path: "contacts",
     handle: guarded(adminAccess.contacts),
     lazy: lazyPage(
-      () => import("@/features/contacts/contacts-page"),
+      () => import("@/features/contacts/admin/contacts-page"),
       (m) => m.ContactsPage,
+    ),
+  },
+  {
+    path: "blog",
+    handle: guarded(adminAccess.blog),
+    lazy: lazyPage(
+      () => import("@/features/blog/admin/blog-posts-page"),
+      (m) => m.BlogPostsPage,
+    ),
+  },
+  {
+    path: "blog/create",
+    handle: guarded(adminAccess.blogEdit),
+    lazy: lazyPage(
+      () => import("@/features/blog/admin/post-create-page"),
+      (m) => m.PostCreatePage,
+    ),
+  },
+  {
+    path: "blog/edit/:id",
+    handle: guarded(adminAccess.blogEdit),
+    lazy: lazyPage(
+      () => import("@/features/blog/admin/post-edit-page"),
+      (m) => m.PostEditPage,
+    ),
+  },
+  {
+    path: "settings",
+    handle: guarded(adminAccess.settings),
+    lazy: lazyPage(
+      () => import("@/features/settings/settings-page"),
+      (m) => m.SettingsPage,
     ),
   },
   {
@@ -90,7 +130,7 @@ export const adminPages: RouteObject[] = [
     path: "newsletters/history",
     handle: guarded(adminAccess.emailHistory),
     lazy: lazyPage(
-      () => import("@/features/newsletter/email-history-page"),
+      () => import("@/features/campaigns/history/email-history-page"),
       (m) => m.EmailHistoryPage,
     ),
   },
@@ -98,7 +138,7 @@ export const adminPages: RouteObject[] = [
     path: "newsletters/history/email/:emailId",
     handle: guarded(adminAccess.emailHistory),
     lazy: lazyPage(
-      () => import("@/features/newsletter/email-detail-page"),
+      () => import("@/features/campaigns/detail/email-detail-page"),
       (m) => m.EmailDetailPage,
     ),
   },
@@ -106,7 +146,7 @@ export const adminPages: RouteObject[] = [
     path: "newsletters/stats",
     handle: guarded(adminAccess.statistics),
     lazy: lazyPage(
-      () => import("@/features/newsletter/statistics-page"),
+      () => import("@/features/campaigns/stats/statistics-page"),
       (m) => m.StatisticsPage,
     ),
   },
@@ -122,7 +162,7 @@ export const adminPages: RouteObject[] = [
     path: "compose-mail",
     handle: guarded(adminAccess.compose),
     lazy: lazyPage(
-      () => import("@/features/newsletter/compose-mail-page"),
+      () => import("@/features/campaigns/compose/compose-mail-page"),
       (m) => m.ComposeMailPage,
     ),
   },

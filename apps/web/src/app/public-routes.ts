@@ -1,18 +1,25 @@
 import type { RouteObject } from "react-router";
+import { productQueryOptions } from "@/features/products/api/get-product";
+import { productsQueryOptions } from "@/features/products/api/get-products";
+import { productParamsFrom, shopFiltersFrom } from "@/features/products/shop-params";
 import { heroBannersQueryOptions } from "@/features/storefront/api/get-hero-banners";
-import { PageError } from "@/features/storefront/page-error";
 import { lazyPage } from "./lazy-page";
 import { queryClient } from "./query-client";
+
+/**
+ * A page's main data (its largest picture: banners, the grid, the product) is asked for while the
+ * page's code downloads, not after it runs. The loader does not wait: the page shows its own loading state.
+ */
+function prefetch(start: Promise<void>): null {
+  void start;
+  return null;
+}
 
 /** Spec section 2's public routes plus blog, cart and the 404, under the storefront layout. */
 const pages: RouteObject[] = [
   {
     index: true,
-    // The banners are the home page's largest picture: ask for them while the page's code loads, not after.
-    loader: () => {
-      void queryClient.prefetchQuery(heroBannersQueryOptions());
-      return null;
-    },
+    loader: () => prefetch(queryClient.prefetchQuery(heroBannersQueryOptions())),
     lazy: lazyPage(
       () => import("@/features/storefront/home-page"),
       (m) => m.HomePage,
@@ -27,6 +34,12 @@ const pages: RouteObject[] = [
   },
   {
     path: "shop",
+    loader: ({ request }) =>
+      prefetch(
+        queryClient.prefetchQuery(
+          productsQueryOptions(productParamsFrom(shopFiltersFrom(new URL(request.url).searchParams))),
+        ),
+      ),
     lazy: lazyPage(
       () => import("@/features/products/shop-page"),
       (m) => m.ShopPage,
@@ -34,6 +47,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "shop/product/:productId",
+    loader: ({ params }) => prefetch(queryClient.prefetchQuery(productQueryOptions(params.productId ?? ""))),
     lazy: lazyPage(
       () => import("@/features/products/product-detail-page"),
       (m) => m.ProductDetailPage,
@@ -118,5 +132,18 @@ const pages: RouteObject[] = [
   },
 ];
 
-/** A page that fails shows the error inside the storefront frame, navbar and footer still there. */
-export const publicRoutes: RouteObject[] = pages.map((route) => ({ ...route, ErrorBoundary: PageError }));
+/**
+ * A storefront page that fails shows the error inside the storefront frame, navbar and footer still
+ * there. The error page is fetched alongside each page's code, not with the app's first download.
+ */
+export const publicRoutes: RouteObject[] = pages.map((route) => {
+  const { lazy } = route;
+  if (typeof lazy !== "function") return route;
+  return {
+    ...route,
+    lazy: async () => {
+      const [page, { PageError }] = await Promise.all([lazy(), import("@/features/storefront/page-error")]);
+      return { ...page, ErrorBoundary: PageError };
+    },
+  };
+});

@@ -1,4 +1,13 @@
 import { createBrowserRouter } from "react-router";
-import { routes } from "./routes";
+import { adminLayoutId, buildRoutes } from "./routes";
 
-export const router = createBrowserRouter(routes);
+let adminPatched = false;
+
+export const router = createBrowserRouter(buildRoutes(), {
+  async patchRoutesOnNavigation({ path, patch }) {
+    if (adminPatched || !(path === "/admin" || path.startsWith("/admin/"))) return;
+    const { adminPages } = await import("./admin-routes");
+    adminPatched = true;
+    patch(adminLayoutId, adminPages);
+  },
+});

@@ -1,7 +1,11 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths } from "@/lib/paths";
-import { routes } from "./routes";
+import { adminPages } from "./admin-routes";
+import { adminLayoutId, buildRoutes } from "./routes";
+
+/** The tree as it is once the admin pages have been patched in. */
+const routes = buildRoutes(adminPages);
 
 function leafPath(url: string): string | undefined {
   return matchRoutes(routes, url)?.at(-1)?.route.path;
@@ -30,6 +34,14 @@ describe("routes", () => {
   it("answers unknown paths with a not-found page, inside the admin area too", () => {
     expect(leafPath("/no-such-page")).toBe("*");
     expect(leafPath("/admin/no-such-page")).toBe("*");
+  });
+
+  it("keeps the admin page table out of the first download", () => {
+    const find = (list: RouteObject[]): RouteObject | undefined =>
+      list.map((route) => (route.id === adminLayoutId ? route : find(route.children ?? []))).find(Boolean);
+    const adminLayout = find(buildRoutes());
+    expect(adminLayout).toBeDefined();
+    expect(adminLayout?.children ?? []).toEqual([]);
   });
 
   it("loads every route on demand", () => {

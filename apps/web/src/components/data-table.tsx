@@ -1,5 +1,5 @@
-import { uiCopy } from "@shop/shared/ui-copy";
-import type { MouseEvent, ReactNode } from "react";
+import { adminCopy } from "@shop/shared/admin-copy";
+import type { HTMLAttributes, MouseEvent, ReactNode } from "react";
 import { messageOf } from "@/lib/api-client";
 import { SortIcon } from "./admin-icons";
 import { Button } from "./button";
@@ -52,6 +52,8 @@ type DataTableProps<Row> = {
   selection?: DataTableSelection<Row>;
   /** A click anywhere on the row that is not a control: keyboard users need a button in a cell for the same. */
   onRowClick?: (row: Row) => void;
+  /** More attributes for a row's `<tr>`: the drag-and-drop handlers of a reorderable list. */
+  rowProps?: (row: Row, index: number) => HTMLAttributes<HTMLTableRowElement>;
   skeletonRows?: number;
   /** Pagination, usually. */
   footer?: ReactNode;
@@ -115,6 +117,7 @@ export function DataTable<Row>({
   onSortChange,
   selection,
   onRowClick,
+  rowProps,
   skeletonRows = 5,
   footer,
 }: DataTableProps<Row>) {
@@ -123,7 +126,7 @@ export function DataTable<Row>({
   const selectedOnPage = pageIds.filter((id) => selected.includes(id)).length;
   const span = columns.length + (selection ? 1 : 0);
   const showSkeleton = isLoading && !rows && !error;
-  const emptyState = empty ?? { title: uiCopy.table.noResults, description: uiCopy.table.noResultsText };
+  const emptyState = empty ?? { title: adminCopy.table.noResults, description: adminCopy.table.noResultsText };
 
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -136,7 +139,7 @@ export function DataTable<Row>({
                 <th scope="col" className={`${cellPadding} w-10`}>
                   <input
                     type="checkbox"
-                    aria-label={uiCopy.table.selectAll}
+                    aria-label={adminCopy.table.selectAll}
                     className="size-4 rounded border-slate-300 accent-brand-700"
                     checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
                     ref={(input) => {
@@ -189,11 +192,11 @@ export function DataTable<Row>({
               <MessageRow span={span}>
                 <div role="alert" className="flex flex-col items-center gap-3 text-slate-700">
                   <AlertCircleIcon className="size-8 text-red-500" />
-                  <p className="font-medium text-slate-900">{uiCopy.table.loadFailed}</p>
+                  <p className="font-medium text-slate-900">{adminCopy.table.loadFailed}</p>
                   <p className="text-sm text-slate-600">{error}</p>
                   {onRetry ? (
                     <Button variant="outline" size="sm" onClick={onRetry}>
-                      {uiCopy.table.retry}
+                      {adminCopy.table.retry}
                     </Button>
                   ) : null}
                 </div>
@@ -219,20 +222,22 @@ export function DataTable<Row>({
                 {emptyState.action ? <div className="mt-4">{emptyState.action}</div> : null}
               </MessageRow>
             ) : (
-              rows?.map((row) => {
+              rows?.map((row, index) => {
                 const id = rowKey(row);
                 const isSelected = selected.includes(id);
+                const extra = rowProps?.(row, index);
                 return (
                   <tr
                     key={id}
+                    {...extra}
                     onClick={onRowClick ? (event) => !fromControl(event) && onRowClick(row) : undefined}
-                    className={`${isSelected ? "bg-brand-50/60" : "hover:bg-slate-50"} ${onRowClick ? "cursor-pointer" : ""}`}
+                    className={`${isSelected ? "bg-brand-50/60" : "hover:bg-slate-50"} ${onRowClick ? "cursor-pointer" : ""} ${extra?.className ?? ""}`}
                   >
                     {selection ? (
                       <td className={cellPadding}>
                         <input
                           type="checkbox"
-                          aria-label={uiCopy.table.selectRow(selection.rowLabel(row))}
+                          aria-label={adminCopy.table.selectRow(selection.rowLabel(row))}
                           className="size-4 rounded border-slate-300 accent-brand-700"
                           checked={isSelected}
                           onChange={() =>

@@ -5,12 +5,13 @@ type DeferredProps = {
   children: ReactNode;
   /** Space held while it is not there yet, so the page does not jump when it arrives. */
   minHeight: string;
-  /** How far ahead of the viewport to start loading. */
-  rootMargin?: string;
 };
 
-/** Renders its children once they come within `rootMargin` of the viewport: below-the-fold code waits. */
-export function Deferred({ children, minHeight, rootMargin = "600px 0px" }: DeferredProps) {
+/**
+ * Renders its children once the visitor starts scrolling or they come into view, whichever is first:
+ * below-the-fold code is not downloaded by a visitor who never goes there.
+ */
+export function Deferred({ children, minHeight }: DeferredProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
@@ -21,18 +22,18 @@ export function Deferred({ children, minHeight, rootMargin = "600px 0px" }: Defe
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin },
-    );
+    const show = () => setNear(true);
+    // The first scroll means the visitor is heading down: start loading before the section arrives.
+    window.addEventListener("scroll", show, { once: true, passive: true });
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) show();
+    });
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [rootMargin]);
+    return () => {
+      window.removeEventListener("scroll", show);
+      observer.disconnect();
+    };
+  }, []);
 
   const placeholder = <div style={{ minHeight }} />;
   return <div ref={ref}>{near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>;

@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { Button } from "./button";
 import { AlertCircleIcon } from "./icons";
 
@@ -20,7 +20,7 @@ export function ErrorState({ title, description, onRetry }: ErrorStateProps) {
       ) : null}
       {onRetry ? (
         <Button variant="outline" className="mt-6" onClick={onRetry}>
-          {uiCopy.table.retry}
+          {adminCopy.table.retry}
         </Button>
       ) : null}
     </div>

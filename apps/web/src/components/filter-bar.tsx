@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 
@@ -15,7 +15,7 @@ export function FilterBar({ children, onClear }: FilterBarProps) {
       {children}
       {onClear ? (
         <Button variant="ghost" onClick={onClear}>
-          {uiCopy.table.clearFilters}
+          {adminCopy.table.clearFilters}
         </Button>
       ) : null}
     </div>

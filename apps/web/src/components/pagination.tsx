@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { Button } from "./button";
 
 /** Spec section 9: pickers and lists show at most 5 numbered page buttons. */
@@ -40,10 +40,10 @@ export function Pagination({ page, pageSize, total, onPageChange, disabled = fal
 
   return (
     <nav
-      aria-label={uiCopy.table.pagination}
+      aria-label={adminCopy.table.pagination}
       className={`flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 ${className}`.trim()}
     >
-      <p aria-live="polite">{uiCopy.table.showing(from, to, total)}</p>
+      <p aria-live="polite">{adminCopy.table.showing(from, to, total)}</p>
       <div className="flex items-center gap-1">
         <Button
           variant="outline"
@@ -51,7 +51,7 @@ export function Pagination({ page, pageSize, total, onPageChange, disabled = fal
           disabled={disabled || current <= 1}
           onClick={() => onPageChange(current - 1)}
         >
-          {uiCopy.table.prev}
+          {adminCopy.table.prev}
         </Button>
         {pageWindow(current, totalPages).map((number) => (
           <Button
@@ -59,7 +59,7 @@ export function Pagination({ page, pageSize, total, onPageChange, disabled = fal
             variant={number === current ? "primary" : "ghost"}
             size="sm"
             className="min-w-8 px-2"
-            aria-label={uiCopy.table.goToPage(number)}
+            aria-label={adminCopy.table.goToPage(number)}
             aria-current={number === current ? "page" : undefined}
             disabled={disabled}
             onClick={() => {
@@ -75,7 +75,7 @@ export function Pagination({ page, pageSize, total, onPageChange, disabled = fal
           disabled={disabled || current >= totalPages}
           onClick={() => onPageChange(current + 1)}
         >
-          {uiCopy.table.next}
+          {adminCopy.table.next}
         </Button>
       </div>
     </nav>

@@ -1,5 +1,6 @@
-import { uiCopy } from "@shop/shared/ui-copy";
-import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
+import { adminCopy } from "@shop/shared/admin-copy";
+import { useId } from "react";
+import { useDebouncedText } from "@/lib/use-debounced-text";
 import { SearchIcon } from "./admin-icons";
 import { CloseIcon } from "./icons";
 import { inputClasses } from "./text-field";
@@ -22,33 +23,12 @@ export function SearchInput({
   value,
   onSearch,
   delayMs = searchDebounceMs,
-  label = uiCopy.table.search,
+  label = adminCopy.table.search,
   placeholder,
   className = "",
 }: SearchInputProps) {
-  const [text, setText] = useState(value);
   const inputId = useId();
-  // What we last reported: `value` coming back as that is our own echo, possibly late (a URL
-  // update is a navigation), and must not overwrite what has been typed since.
-  const reported = useRef(value);
-  const report = useEffectEvent((next: string) => {
-    reported.current = next;
-    onSearch(next);
-  });
-
-  // A change from outside (Clear filters, the back button) replaces what is in the box.
-  useEffect(() => {
-    if (value === reported.current) return;
-    reported.current = value;
-    setText(value);
-  }, [value]);
-
-  useEffect(() => {
-    const next = text.trim();
-    if (next === reported.current) return;
-    const timer = window.setTimeout(() => report(next), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [text, delayMs]);
+  const { text, setText, clear } = useDebouncedText(value, onSearch, delayMs);
 
   return (
     <div className={`relative ${className}`.trim()}>
@@ -67,11 +47,8 @@ export function SearchInput({
       {text ? (
         <button
           type="button"
-          onClick={() => {
-            setText("");
-            report("");
-          }}
-          aria-label={uiCopy.table.clearSearch}
+          onClick={clear}
+          aria-label={adminCopy.table.clearSearch}
           className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <CloseIcon className="size-4" />

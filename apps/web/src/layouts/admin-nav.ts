@@ -1,6 +1,8 @@
+import { adminCopy } from "@shop/shared/admin-copy";
+import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { type Principal, type Requirement, satisfies } from "@shop/shared/permissions";
-import { uiCopy } from "@shop/shared/ui-copy";
 import type { ComponentType } from "react";
+import { FileTextIcon, SettingsIcon } from "@/components/backoffice-icons";
 import {
   ActivityIcon,
   DashboardIcon,
@@ -38,7 +40,7 @@ export function isNavGroup(item: AdminNavItem): item is AdminNavGroup {
   return "children" in item;
 }
 
-const nav = uiCopy.admin.nav;
+const nav = adminCopy.admin.nav;
 
 /** Spec sections 2 and 6: items follow module access, sub-items their view permission. */
 export const adminNav: AdminNavItem[] = [
@@ -63,6 +65,13 @@ export const adminNav: AdminNavItem[] = [
     to: paths.admin.contacts,
     requirement: adminAccess.contacts,
     Icon: MessageIcon,
+  },
+  {
+    id: "blog",
+    label: backofficeCopy.nav.blog,
+    to: paths.admin.blog,
+    requirement: adminAccess.blog,
+    Icon: FileTextIcon,
   },
   {
     id: "activity-logs",
@@ -98,6 +107,13 @@ export const adminNav: AdminNavItem[] = [
       { id: "users", label: nav.users, to: paths.admin.users, requirement: adminAccess.users },
       { id: "roles", label: nav.roles, to: paths.admin.roles, requirement: adminAccess.roles },
     ],
+  },
+  {
+    id: "settings",
+    label: backofficeCopy.nav.settings,
+    to: paths.admin.settings,
+    requirement: adminAccess.settings,
+    Icon: SettingsIcon,
   },
 ];
 

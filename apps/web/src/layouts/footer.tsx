@@ -4,13 +4,45 @@ import { Link } from "react-router";
 import { type IconProps, MailIcon, PhoneIcon } from "@/components/icons";
 import { Logo } from "@/components/logo";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, WhatsappIcon } from "@/components/social-icons";
+import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { paths } from "@/lib/paths";
 import { site } from "@/lib/site";
 import { FooterNewsletter } from "./footer-newsletter";
 
 type FooterLink = { label: string; to: string; external?: boolean };
 
-const columns: { title: string; links: FooterLink[] }[] = [
+/** The shop's details as staff keep them in Settings (GET /settings). */
+type ShopDetails = {
+  contactEmail: string;
+  contactPhone: string;
+  marketplaceUrl: string;
+  warrantyUrl: string;
+  facebookUrl: string;
+  instagramUrl: string;
+  linkedinUrl: string;
+  whatsappUrl: string;
+};
+
+const placeholderDetails: ShopDetails = {
+  contactEmail: site.email,
+  contactPhone: site.phone,
+  marketplaceUrl: site.amazonStoreUrl,
+  warrantyUrl: site.warrantyUrl,
+  facebookUrl: site.social.facebook,
+  instagramUrl: site.social.instagram,
+  linkedinUrl: site.social.linkedin,
+  whatsappUrl: site.social.whatsapp,
+};
+
+/** The settings once they arrive; site.ts's placeholders while they load or if the call fails. */
+function useShopDetails(): ShopDetails {
+  return usePublicSettings().data ?? placeholderDetails;
+}
+
+/** An outside link left empty in Settings is not shown. */
+const present = (link: { to?: string; href?: string }) => Boolean(link.to ?? link.href);
+
+const columnsOf = (details: ShopDetails): { title: string; links: FooterLink[] }[] => [
   {
     title: uiCopy.footer.company,
     links: [
@@ -31,18 +63,19 @@ const columns: { title: string; links: FooterLink[] }[] = [
       { label: uiCopy.footer.shop, to: paths.shop },
       { label: uiCopy.footer.smartLocks, to: paths.smartLocks },
       { label: uiCopy.footer.smartSwitches, to: paths.smartSwitches },
-      { label: uiCopy.footer.amazonStore, to: site.amazonStoreUrl, external: true },
-      { label: uiCopy.footer.warrantyRegistration, to: site.warrantyUrl, external: true },
-    ],
+      { label: uiCopy.footer.amazonStore, to: details.marketplaceUrl, external: true },
+      { label: uiCopy.footer.warrantyRegistration, to: details.warrantyUrl, external: true },
+    ].filter(present),
   },
 ];
 
-const socials: { label: string; href: string; Icon: ComponentType<IconProps> }[] = [
-  { label: uiCopy.social.facebook, href: site.social.facebook, Icon: FacebookIcon },
-  { label: uiCopy.social.instagram, href: site.social.instagram, Icon: InstagramIcon },
-  { label: uiCopy.social.linkedin, href: site.social.linkedin, Icon: LinkedinIcon },
-  { label: uiCopy.social.whatsapp, href: site.social.whatsapp, Icon: WhatsappIcon },
-];
+const socialsOf = (details: ShopDetails): { label: string; href: string; Icon: ComponentType<IconProps> }[] =>
+  [
+    { label: uiCopy.social.facebook, href: details.facebookUrl, Icon: FacebookIcon },
+    { label: uiCopy.social.instagram, href: details.instagramUrl, Icon: InstagramIcon },
+    { label: uiCopy.social.linkedin, href: details.linkedinUrl, Icon: LinkedinIcon },
+    { label: uiCopy.social.whatsapp, href: details.whatsappUrl, Icon: WhatsappIcon },
+  ].filter(present);
 
 const linkClass =
   "text-sm text-slate-400 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400";
@@ -64,6 +97,7 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
 }
 
 export function Footer() {
+  const details = useShopDetails();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-12 lg:px-8">
@@ -73,17 +107,22 @@ export function Footer() {
             {uiCopy.tagline} {uiCopy.taglineSub}
           </p>
           <address className="mt-6 space-y-2 text-sm not-italic">
-            <a href={`mailto:${site.email}`} className={`flex items-center gap-2 ${linkClass}`}>
+            <a href={`mailto:${details.contactEmail}`} className={`flex items-center gap-2 ${linkClass}`}>
               <MailIcon className="size-4" />
-              {site.email}
+              {details.contactEmail}
             </a>
-            <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} className={`flex items-center gap-2 ${linkClass}`}>
-              <PhoneIcon className="size-4" />
-              {site.phone}
-            </a>
+            {details.contactPhone ? (
+              <a
+                href={`tel:${details.contactPhone.replace(/[^+\d]/g, "")}`}
+                className={`flex items-center gap-2 ${linkClass}`}
+              >
+                <PhoneIcon className="size-4" />
+                {details.contactPhone}
+              </a>
+            ) : null}
           </address>
           <ul className="mt-6 flex gap-2" aria-label={uiCopy.footer.followUs}>
-            {socials.map(({ label, href, Icon }) => (
+            {socialsOf(details).map(({ label, href, Icon }) => (
               <li key={label}>
                 <a
                   href={href}
@@ -99,7 +138,7 @@ export function Footer() {
           </ul>
         </div>
         <div className="grid gap-8 sm:grid-cols-3 lg:col-span-5">
-          {columns.map((column) => (
+          {columnsOf(details).map((column) => (
             <nav key={column.title} aria-label={column.title}>
               <h2 className="text-sm font-semibold tracking-wide text-white">{column.title}</h2>
               <ul className="mt-4 space-y-3">
@@ -117,7 +156,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6 lg:px-8">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">
           {uiCopy.footer.copyright(new Date().getFullYear())}
         </p>
       </div>

@@ -47,6 +47,7 @@ describe("admin sidebar", () => {
       "nav-products",
       "nav-hero-banners",
       "nav-contacts",
+      "nav-blog",
       "nav-activity-logs",
       "nav-newsletters",
       "nav-subscribers",
@@ -57,6 +58,7 @@ describe("admin sidebar", () => {
       "nav-manage",
       "nav-users",
       "nav-roles",
+      "nav-settings",
     ]);
   });
 

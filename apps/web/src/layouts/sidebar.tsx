@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { useId, useState } from "react";
 import { NavLink } from "react-router";
 import { ChevronDownIcon, ChevronLeftIcon, CloseIcon } from "@/components/icons";
@@ -96,13 +96,13 @@ export function Sidebar({ collapsed, onToggleCollapsed, onClose }: SidebarProps)
         className={`flex h-16 shrink-0 items-center border-b border-white/10 ${collapsed ? "justify-center" : "justify-between px-5"}`}
       >
         <h2 className={collapsed ? "sr-only" : "text-lg font-bold tracking-tight text-white"}>
-          {uiCopy.admin.heading}
+          {adminCopy.admin.heading}
         </h2>
         {onClose ? (
           <button
             type="button"
             onClick={onClose}
-            aria-label={uiCopy.admin.closeSidebar}
+            aria-label={adminCopy.admin.closeSidebar}
             className="rounded-lg p-2 text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
           >
             <CloseIcon />
@@ -111,7 +111,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onClose }: SidebarProps)
           <button
             type="button"
             onClick={onToggleCollapsed}
-            aria-label={collapsed ? uiCopy.admin.expandSidebar : uiCopy.admin.collapseSidebar}
+            aria-label={collapsed ? adminCopy.admin.expandSidebar : adminCopy.admin.collapseSidebar}
             aria-expanded={!collapsed}
             className="rounded-lg p-2 text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
           >
@@ -119,7 +119,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onClose }: SidebarProps)
           </button>
         )}
       </div>
-      <nav aria-label={uiCopy.admin.adminNavigation} className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={adminCopy.admin.adminNavigation} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
           {items.map((item) => (
             <li key={item.id}>

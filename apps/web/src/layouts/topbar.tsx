@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { Link } from "react-router";
 import { MenuIcon, StoreIcon } from "@/components/icons";
 import { UserMenu } from "@/features/auth/user-menu";
@@ -13,7 +13,7 @@ export function Topbar({ onOpenSidebar, sidebarOpen, sidebarId }: TopbarProps) {
       <button
         type="button"
         onClick={onOpenSidebar}
-        aria-label={uiCopy.admin.openSidebar}
+        aria-label={adminCopy.admin.openSidebar}
         aria-expanded={sidebarOpen}
         aria-controls={sidebarId}
         className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
@@ -26,7 +26,7 @@ export function Topbar({ onOpenSidebar, sidebarOpen, sidebarId }: TopbarProps) {
           className="hidden items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 sm:flex"
         >
           <StoreIcon className="size-4" />
-          {uiCopy.admin.viewStore}
+          {adminCopy.admin.viewStore}
         </Link>
         <UserMenu variant="topbar" />
       </div>

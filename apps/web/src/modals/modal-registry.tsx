@@ -15,18 +15,35 @@ function placeholder(id: ModalId) {
 
 /** Which component each modal id opens; a feature replaces its placeholder with `lazy(() => import(...))`. */
 export const modalRegistry: ModalRegistry = {
-  assignTags: placeholder("assignTags"),
-  editSubscriber: placeholder("editSubscriber"),
-  contactQuickView: placeholder("contactQuickView"),
+  assignTags: lazy(() =>
+    import("@/features/newsletter/assign-tags-modal").then((m) => ({ default: m.AssignTagsModal })),
+  ),
+  editSubscriber: lazy(() =>
+    import("@/features/newsletter/edit-subscriber-modal").then((m) => ({ default: m.EditSubscriberModal })),
+  ),
+  contactQuickView: lazy(() =>
+    import("@/features/contacts/admin/contact-quick-view").then((m) => ({ default: m.ContactQuickView })),
+  ),
   activityLogQuickView: lazy(() =>
     import("@/features/activity-logs/activity-log-modal").then((m) => ({ default: m.ActivityLogModal })),
   ),
-  subscriberQuickView: placeholder("subscriberQuickView"),
+  subscriberQuickView: lazy(() =>
+    import("@/features/newsletter/subscriber-quick-view").then((m) => ({ default: m.SubscriberQuickView })),
+  ),
   product: placeholder("product"),
   contact: lazy(() => import("@/features/contacts/enquiry-modal").then((m) => ({ default: m.EnquiryModal }))),
-  createTag: placeholder("createTag"),
+  createTag: lazy(() => import("@/features/newsletter/tag-form-modal").then((m) => ({ default: m.TagFormModal }))),
   createUser: lazy(() => import("@/features/users/user-form-modal").then((m) => ({ default: m.UserFormModal }))),
-  campaignFilter: placeholder("campaignFilter"),
-  bulkImport: placeholder("bulkImport"),
+  campaignFilter: lazy(() =>
+    import("@/features/campaigns/stats/campaign-picker-modal").then((m) => ({ default: m.CampaignPickerModal })),
+  ),
+  selectSubscribers: lazy(() =>
+    import("@/features/campaigns/compose/select-subscribers-modal").then((m) => ({
+      default: m.SelectSubscribersModal,
+    })),
+  ),
+  bulkImport: lazy(() =>
+    import("@/features/newsletter/bulk-import-modal").then((m) => ({ default: m.BulkImportModal })),
+  ),
   cartDrawer: lazy(() => import("@/features/cart/cart-drawer").then((m) => ({ default: m.CartDrawer }))),
 };

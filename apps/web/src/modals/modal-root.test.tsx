@@ -1,12 +1,14 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
 import { ModalRoot } from "./modal-root";
 import { closeAllModals, openModal } from "./modal-store";
 
 afterEach(() => {
   act(() => closeAllModals());
+  vi.unstubAllGlobals();
 });
 
 describe("global modals", () => {
@@ -22,12 +24,17 @@ describe("global modals", () => {
   });
 
   it("closes the top modal on Escape and hands focus back", async () => {
-    render(
-      <>
-        <button type="button">opener</button>
-        <ModalRoot />
-      </>,
-    );
+    renderRoutes([
+      {
+        path: "/",
+        element: (
+          <>
+            <button type="button">opener</button>
+            <ModalRoot />
+          </>
+        ),
+      },
+    ]);
     const opener = screen.getByRole("button", { name: "opener" });
     opener.focus();
     act(() => {
@@ -43,7 +50,9 @@ describe("global modals", () => {
   });
 
   it("keeps Tab inside the dialog", async () => {
-    render(<ModalRoot />);
+    // The import modal lists the tags to pick from.
+    fakeFetch({ body: { success: true, message: "ok", data: [] } });
+    renderRoutes([{ path: "/", element: <ModalRoot /> }]);
     act(() => {
       openModal("bulkImport", {});
     });

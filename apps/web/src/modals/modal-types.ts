@@ -1,4 +1,5 @@
 import type { ActivityLogDto } from "@shop/shared/schemas/activity-logs";
+import type { SubscriberFilter } from "@shop/shared/schemas/newsletter";
 import type { UserDto } from "@shop/shared/schemas/users";
 
 /**
@@ -6,7 +7,8 @@ import type { UserDto } from "@shop/shared/schemas/users";
  * Props stay out of Redux: they may carry callbacks.
  */
 export type ModalPropsById = {
-  assignTags: { subscriberIds: string[]; onAssigned?: () => void };
+  /** The picked subscribers, or (with `filter`) everyone matching the list's filter; the count is what the modal shows. */
+  assignTags: { selectedCount: number; subscriberIds: string[]; filter?: SubscriberFilter; onAssigned?: () => void };
   editSubscriber: { subscriberId: string; email: string; tagIds: string[] };
   contactQuickView: { contactId: string };
   /** The entry as listed: the API has no single-entry read, and the list already carries every field. */
@@ -17,7 +19,13 @@ export type ModalPropsById = {
   createTag: { tag?: { _id: string; name: string; description?: string } };
   /** Without a user it creates one; with one, it edits it (the list row is the source: there is no single-user read). */
   createUser: { user?: UserDto };
-  campaignFilter: { selectedCampaignId?: string | null; onSelect: (campaignId: string | null) => void };
+  /** The Campaign picker of the funnel: hands back the chosen campaign, or null for All Campaigns. */
+  campaignFilter: {
+    selectedCampaignId?: string | null;
+    onSelect: (campaign: { _id: string; subject: string } | null) => void;
+  };
+  /** The composer's audience of chosen subscribers: Submit hands back the ticked ids. */
+  selectSubscribers: { selectedIds: string[]; onSubmit: (subscriberIds: string[]) => void };
   bulkImport: { onImported?: (importedCount: number) => void };
   /** The storefront's cart panel, opened from the navbar's cart icon. */
   cartDrawer: Record<string, never>;

@@ -1,12 +1,12 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { ActivityLogDto } from "@shop/shared/schemas/activity-logs";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { Button } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
 import { formatDateTime } from "@/lib/format";
 import { activityModuleLabel } from "./activity-modules";
 import { ActivityStatusBadge } from "./activity-status";
 
-const t = uiCopy.activityLog;
+const t = adminCopy.activityLog;
 
 type Options = {
   onView: (log: ActivityLogDto) => void;

@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AlertTriangleIcon, ChevronRightIcon } from "@/components/admin-icons";
@@ -8,7 +8,7 @@ import { fieldOf, formatValue, isRecord, otherDetailsOf, textOf, textsOf } from 
 import { FieldChangesDiff } from "./field-changes-diff";
 import { SubscriberEmails } from "./subscriber-emails";
 
-const t = uiCopy.activityLog.detail;
+const t = adminCopy.activityLog.detail;
 
 function Block({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (

@@ -1,3 +1,4 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { Button } from "@/components/button";
 import { Modal } from "@/components/modal";
@@ -7,7 +8,7 @@ import { ActivityLogDetails } from "./activity-log-details";
 import { activityModuleLabel } from "./activity-modules";
 import { ActivityStatusIcon, statusMetaOf } from "./activity-status";
 
-const t = uiCopy.activityLog.detail;
+const t = adminCopy.activityLog.detail;
 
 /** The activityLogQuickView modal: one entry, as spec section 2 lays it out. */
 export function ActivityLogModal({ log, onClose }: ModalComponentProps<"activityLogQuickView">) {
@@ -44,7 +45,7 @@ export function ActivityLogModal({ log, onClose }: ModalComponentProps<"activity
               {user.name} <span className="text-slate-500">({user.email})</span>
             </>
           ) : (
-            uiCopy.activityLog.system
+            adminCopy.activityLog.system
           )}
         </dd>
         <dt className="text-slate-500">{t.description}</dt>

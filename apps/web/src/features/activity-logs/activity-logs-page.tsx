@@ -1,15 +1,14 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { type ActivityStatus, activityStatuses } from "@shop/shared/schemas/activity-logs";
-import { uiCopy } from "@shop/shared/ui-copy";
-import { useId } from "react";
 import { DownloadIcon } from "@/components/admin-icons";
 import { Button } from "@/components/button";
 import { DataTable, tableStateOf } from "@/components/data-table";
+import { DateFilter } from "@/components/date-filter";
 import { FilterBar } from "@/components/filter-bar";
 import { FilterOptions, FilterSelect } from "@/components/form-field";
 import { PageHeader } from "@/components/page-header";
 import { Pagination } from "@/components/pagination";
 import { SearchInput } from "@/components/search-input";
-import { inputClasses } from "@/components/text-field";
 import { useUsers } from "@/features/users/api/get-users";
 import { useCan } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
@@ -21,7 +20,7 @@ import { activityModuleOptions } from "./activity-modules";
 import { useExportActivityLogs } from "./api/export-activity-logs";
 import { type ActivityLogFilters, useActivityLogs } from "./api/get-activity-logs";
 
-const t = uiCopy.activityLog;
+const t = adminCopy.activityLog;
 const pageSize = 20;
 const filterKeys = ["search", "module", "status", "userId", "from", "to"] as const;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,38 +28,6 @@ const statusOptions = activityStatuses.map((status) => ({ value: status, label: 
 
 function statusOf(value: string): ActivityStatus | undefined {
   return activityStatuses.find((status) => status === value);
-}
-
-function DateFilter({
-  label,
-  value,
-  onChange,
-  min,
-  max,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  min?: string;
-  max?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="w-full sm:w-40">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClasses}
-      />
-    </div>
-  );
 }
 
 const columns = activityLogColumns({ onView: (log) => openModal("activityLogQuickView", { log }) });
@@ -92,8 +59,8 @@ export function ActivityLogsPage() {
   return (
     <>
       <PageHeader
-        title={uiCopy.adminPages.activityLogs.title}
-        description={uiCopy.adminPages.activityLogs.description}
+        title={adminCopy.adminPages.activityLogs.title}
+        description={adminCopy.adminPages.activityLogs.description}
         actions={
           <Button variant="outline" onClick={onExport} isLoading={exportLogs.isPending}>
             {exportLogs.isPending ? null : <DownloadIcon className="size-4" />}
@@ -151,12 +118,12 @@ export function ActivityLogsPage() {
         />
       </FilterBar>
       <DataTable
-        caption={uiCopy.adminPages.activityLogs.title}
+        caption={adminCopy.adminPages.activityLogs.title}
         columns={columns}
         rows={logs.data?.logs}
         rowKey={(log) => log._id}
         {...tableStateOf(logs)}
-        empty={{ title: t.empty, description: uiCopy.table.noResultsText }}
+        empty={{ title: t.empty, description: adminCopy.table.noResultsText }}
         onRowClick={(log) => openModal("activityLogQuickView", { log })}
         footer={
           <Pagination

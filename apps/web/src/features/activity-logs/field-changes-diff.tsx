@@ -1,7 +1,7 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { formatValue, isRecord } from "./detail-values";
 
-const t = uiCopy.activityLog.detail;
+const t = adminCopy.activityLog.detail;
 
 function Value({ value, tone }: { value: unknown; tone: "original" | "updated" }) {
   const text = formatValue(value);

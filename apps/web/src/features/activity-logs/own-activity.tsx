@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { useState } from "react";
 import { DataTable, tableStateOf } from "@/components/data-table";
 import { Pagination } from "@/components/pagination";
@@ -19,12 +19,12 @@ export function OwnActivity() {
 
   return (
     <DataTable
-      caption={uiCopy.profile.activityTitle}
+      caption={adminCopy.profile.activityTitle}
       columns={columns}
       rows={activity.data?.logs}
       rowKey={(log) => log._id}
       {...tableStateOf(activity)}
-      empty={{ title: uiCopy.profile.activityEmpty }}
+      empty={{ title: adminCopy.profile.activityEmpty }}
       onRowClick={(log) => openModal("activityLogQuickView", { log })}
       skeletonRows={3}
       footer={

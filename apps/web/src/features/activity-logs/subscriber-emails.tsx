@@ -1,8 +1,8 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { useId, useState } from "react";
 import { inputClasses } from "@/components/text-field";
 
-const t = uiCopy.activityLog.detail;
+const t = adminCopy.activityLog.detail;
 
 /** The subscribers an action touched: a total, and a search through them. */
 export function SubscriberEmails({ emails }: { emails: readonly string[] }) {

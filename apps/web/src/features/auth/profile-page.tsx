@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { ReactNode } from "react";
 import { useAppSelector } from "@/app/store/hooks";
 import { FormAlert } from "@/components/form-alert";
@@ -41,7 +41,7 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title={uiCopy.admin.profileTitle} description={uiCopy.admin.profileText} />
+      <PageHeader title={adminCopy.admin.profileTitle} description={adminCopy.admin.profileText} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -58,15 +58,15 @@ export function ProfilePage() {
               </div>
             </div>
             <dl className="mt-6 text-sm">
-              <dt className="font-medium text-slate-500">{uiCopy.admin.role}</dt>
+              <dt className="font-medium text-slate-500">{adminCopy.admin.role}</dt>
               <dd className="mt-1 text-slate-900">{role}</dd>
             </dl>
           </section>
-          <Card title={uiCopy.admin.permissions}>
+          <Card title={adminCopy.admin.permissions}>
             {isSuperAdmin ? (
-              <p className="text-sm text-slate-600">{uiCopy.admin.allPermissions}</p>
+              <p className="text-sm text-slate-600">{adminCopy.admin.allPermissions}</p>
             ) : permissions.length === 0 ? (
-              <p className="text-sm text-slate-600">{uiCopy.admin.noPermissions}</p>
+              <p className="text-sm text-slate-600">{adminCopy.admin.noPermissions}</p>
             ) : (
               <ul className="flex flex-wrap gap-2">
                 {permissions.map((permission) => (
@@ -82,7 +82,7 @@ export function ProfilePage() {
           </Card>
         </div>
         <div className="grid gap-6 lg:col-span-2 xl:grid-cols-2">
-          <Card title={uiCopy.profile.detailsTitle}>
+          <Card title={adminCopy.profile.detailsTitle}>
             {profile.data ? (
               <ProfileDetailsForm key={profile.data.updatedAt} user={profile.data} />
             ) : profile.isError ? (
@@ -93,13 +93,13 @@ export function ProfilePage() {
               </div>
             )}
           </Card>
-          <Card title={uiCopy.profile.passwordTitle} description={uiCopy.profile.passwordText}>
+          <Card title={adminCopy.profile.passwordTitle} description={adminCopy.profile.passwordText}>
             <PasswordForm />
           </Card>
         </div>
       </div>
       <section className="mt-8">
-        <h2 className="mb-4 text-lg font-semibold text-slate-900">{uiCopy.profile.activityTitle}</h2>
+        <h2 className="mb-4 text-lg font-semibold text-slate-900">{adminCopy.profile.activityTitle}</h2>
         <OwnActivity />
       </section>
     </>

@@ -26,8 +26,8 @@ export function BlogPage() {
   if (isError) {
     content = (
       <ErrorState
-        title={storefrontCopy.errors.blogPosts}
-        description={messageOf(error, storefrontCopy.errors.blogPosts)}
+        title={uiCopy.storefront.errors.blogPosts}
+        description={messageOf(error, uiCopy.storefront.errors.blogPosts)}
         onRetry={() => void refetch()}
       />
     );

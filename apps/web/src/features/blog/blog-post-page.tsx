@@ -60,8 +60,8 @@ export function BlogPostPage() {
   else if (isError) {
     content = (
       <ErrorState
-        title={storefrontCopy.errors.blogPost}
-        description={messageOf(error, storefrontCopy.errors.blogPost)}
+        title={uiCopy.storefront.errors.blogPost}
+        description={messageOf(error, uiCopy.storefront.errors.blogPost)}
         onRetry={() => void refetch()}
       />
     );

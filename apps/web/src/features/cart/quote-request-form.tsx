@@ -1,4 +1,5 @@
 import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { clearCart } from "@/app/store/cart-slice";
 import { useAppDispatch, useAppSelector } from "@/app/store/hooks";
@@ -27,7 +28,7 @@ export function QuoteRequestForm({ onSent }: { onSent: () => void }) {
       dispatch(clearCart());
       onSent();
     } catch {
-      toast.error(storefrontCopy.errors.enquiry);
+      toast.error(uiCopy.storefront.errors.enquiry);
       setFailed(true);
     }
   });
@@ -42,7 +43,7 @@ export function QuoteRequestForm({ onSent }: { onSent: () => void }) {
         {failed ? (
           <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-700">
             <AlertCircleIcon className="size-5 shrink-0" />
-            {storefrontCopy.errors.enquiry}
+            {uiCopy.storefront.errors.enquiry}
           </p>
         ) : null}
         <ContactFields {...fieldProps} />

@@ -51,7 +51,7 @@ export function EnquiryModal({ productName, onClose }: ModalComponentProps<"cont
       });
       setStatus("submitted");
     } catch {
-      toast.error(storefrontCopy.errors.enquiry);
+      toast.error(uiCopy.storefront.errors.enquiry);
       setFailed(true);
       setStatus("idle");
     }
@@ -90,7 +90,7 @@ export function EnquiryModal({ productName, onClose }: ModalComponentProps<"cont
         {failed ? (
           <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-700">
             <AlertCircleIcon className="size-5 shrink-0" />
-            {storefrontCopy.errors.enquiry}
+            {uiCopy.storefront.errors.enquiry}
           </p>
         ) : null}
         <ContactFields {...fieldProps} />

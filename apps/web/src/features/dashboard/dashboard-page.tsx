@@ -1,18 +1,28 @@
-import { uiCopy } from "@shop/shared/ui-copy";
-import type { ComponentType } from "react";
+import { adminCopy } from "@shop/shared/admin-copy";
+import { backofficeCopy } from "@shop/shared/backoffice-copy";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { useAppSelector } from "@/app/store/hooks";
-import { ActivityIcon, ArrowRightIcon, type IconProps, MailIcon, MessageIcon, PackageIcon } from "@/components/icons";
+import { ErrorState } from "@/components/error-state";
+import { ArrowRightIcon } from "@/components/icons";
 import { PageHeader } from "@/components/page-header";
+import { Spinner } from "@/components/spinner";
 import { type AdminNavLink, isNavGroup, visibleAdminNav } from "@/layouts/admin-nav";
-import { usePrincipal } from "@/lib/access";
+import { useCan, usePrincipal } from "@/lib/access";
+import { messageOf } from "@/lib/api-client";
+import { useDashboard } from "./api/get-dashboard";
+import { DashboardStats } from "./dashboard-stats";
+import { LatestActivity } from "./latest-activity";
 
-const stats: { label: string; Icon: ComponentType<IconProps> }[] = [
-  { label: uiCopy.admin.stats.products, Icon: PackageIcon },
-  { label: uiCopy.admin.stats.contacts, Icon: MessageIcon },
-  { label: uiCopy.admin.stats.subscribers, Icon: MailIcon },
-  { label: uiCopy.admin.stats.campaigns, Icon: ActivityIcon },
-];
+const t = backofficeCopy.dashboard;
+
+// Recharts loads only once a chart is on screen: the cards and the activity list do not wait for it.
+const ContactsByStatusChart = lazy(() =>
+  import("./dashboard-charts").then((m) => ({ default: m.ContactsByStatusChart })),
+);
+const SubscriberGrowthChart = lazy(() =>
+  import("./dashboard-charts").then((m) => ({ default: m.SubscriberGrowthChart })),
+);
 
 /** The screens this user may open, flattened from the sidebar, without the dashboard itself. */
 function useQuickLinks(): AdminNavLink[] {
@@ -22,51 +32,94 @@ function useQuickLinks(): AdminNavLink[] {
     .filter((item) => item.id !== "dashboard");
 }
 
+function ChartCard({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mb-4 text-sm text-slate-500">{text}</p>
+      <Suspense
+        fallback={
+          <div className="flex h-[260px] items-center justify-center">
+            <Spinner />
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
+    </section>
+  );
+}
+
+function QuickLinks() {
+  const quickLinks = useQuickLinks();
+  if (quickLinks.length === 0) return null;
+  return (
+    <section aria-labelledby="quick-links-title" className="mt-10">
+      <h2 id="quick-links-title" className="text-lg font-semibold text-slate-900">
+        {adminCopy.admin.quickLinks}
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {quickLinks.map((link) => (
+          <li key={link.id}>
+            <Link
+              to={link.to}
+              className="group flex items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-800 shadow-sm transition hover:border-brand-300 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {link.label}
+              <ArrowRightIcon className="size-4 text-slate-400 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /admin: cards, charts and the latest activity — each block only for those allowed to see it. */
 export function DashboardPage() {
   const name = useAppSelector((state) => state.user.userInfo?.name ?? "");
-  const quickLinks = useQuickLinks();
+  const can = useCan();
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+  const empty = data && !data.products && !data.contacts && !data.subscribers && !data.campaigns && !data.activity;
 
   return (
     <>
-      <PageHeader title={uiCopy.admin.welcome(name)} description={uiCopy.admin.welcomeText} />
-      <section aria-label={uiCopy.admin.nav.dashboard} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {stats.map(({ label, Icon }) => (
-          <article key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div className="flex items-center justify-between">
-              <h2 className="text-sm font-medium text-slate-500">{label}</h2>
-              <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
-                <Icon className="size-5" />
-              </span>
+      <PageHeader title={adminCopy.admin.welcome(name)} description={adminCopy.admin.welcomeText} />
+      {dashboard.isPending ? (
+        <div className="flex min-h-40 items-center justify-center">
+          <Spinner />
+        </div>
+      ) : dashboard.isError ? (
+        <ErrorState
+          title={t.failed}
+          description={messageOf(dashboard.error, t.failed)}
+          onRetry={() => void dashboard.refetch()}
+        />
+      ) : (
+        <div className="space-y-6">
+          <DashboardStats data={dashboard.data} />
+          {empty ? <p className="text-sm text-slate-600">{t.nothingToShow}</p> : null}
+          {data?.contacts || data?.subscribers ? (
+            <div className="grid gap-6 xl:grid-cols-2">
+              {data.contacts ? (
+                <ChartCard id="contacts-by-status" title={t.contactsByStatus} text={t.contactsByStatusText}>
+                  <ContactsByStatusChart counts={data.contacts.byStatus} />
+                </ChartCard>
+              ) : null}
+              {data.subscribers ? (
+                <ChartCard id="subscriber-growth" title={t.subscriberGrowth} text={t.subscriberGrowthText}>
+                  <SubscriberGrowthChart growth={data.subscribers.growth} />
+                </ChartCard>
+              ) : null}
             </div>
-            <p className="mt-4 text-3xl font-bold text-slate-300">
-              <span aria-hidden="true">—</span>
-              <span className="sr-only">{uiCopy.admin.statPending}</span>
-            </p>
-          </article>
-        ))}
-      </section>
-      <p className="mt-3 text-xs text-slate-500">{uiCopy.admin.statPending}</p>
-
-      {quickLinks.length > 0 ? (
-        <section aria-labelledby="quick-links-title" className="mt-10">
-          <h2 id="quick-links-title" className="text-lg font-semibold text-slate-900">
-            {uiCopy.admin.quickLinks}
-          </h2>
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {quickLinks.map((link) => (
-              <li key={link.id}>
-                <Link
-                  to={link.to}
-                  className="group flex items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-800 shadow-sm transition hover:border-brand-300 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  {link.label}
-                  <ArrowRightIcon className="size-4 text-slate-400 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+          ) : null}
+          {data?.activity ? <LatestActivity entries={data.activity} canOpenAll={can("activitylog")} /> : null}
+        </div>
+      )}
+      <QuickLinks />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { copy } from "@shop/shared/copy";
-import { compatibilityLabels, type ProductDto } from "@shop/shared/schemas/products";
+import type { ProductDto } from "@shop/shared/schemas/products";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { uiCopy } from "@shop/shared/ui-copy";
 import type { ReactNode } from "react";
@@ -57,7 +57,7 @@ function ProductInfo({ product }: { product: ProductDto }) {
                 className="flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800"
               >
                 <CheckCircleIcon className="size-4 text-brand-700" />
-                {compatibilityLabels[value]}
+                {storefrontCopy.compatibility[value]}
               </li>
             ))}
           </ul>
@@ -121,8 +121,8 @@ export function ProductDetailPage() {
   else if (isError || !product) {
     content = (
       <ErrorState
-        title={storefrontCopy.errors.product}
-        description={messageOf(error, storefrontCopy.errors.product)}
+        title={uiCopy.storefront.errors.product}
+        description={messageOf(error, uiCopy.storefront.errors.product)}
         onRetry={() => void refetch()}
       />
     );

@@ -1,12 +1,11 @@
-import { compatibilityLabels, compatibilityValues } from "@shop/shared/schemas/products";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "@/components/button";
 import { CheckboxField, FilterSelect } from "@/components/form-field";
 import { inputClasses } from "@/components/text-field";
 import { useCategories } from "./api/get-categories";
-import type { ShopFilterKey, ShopFilters } from "./shop-params";
+import { compatibilities, type ShopFilterKey, type ShopFilters } from "./shop-params";
 
 const copy = storefrontCopy.shop;
 
@@ -113,9 +112,9 @@ export function ShopFiltersPanel({ id, filters, onChange, onClear, isFiltered, o
         onChange={(event) => onChange({ compatibility: event.target.value })}
       >
         <option value="">{copy.anyAssistant}</option>
-        {compatibilityValues.map((value) => (
+        {compatibilities.map((value) => (
           <option key={value} value={value}>
-            {compatibilityLabels[value]}
+            {storefrontCopy.compatibility[value]}
           </option>
         ))}
       </FilterSelect>
@@ -134,7 +133,7 @@ export function ShopFiltersPanel({ id, filters, onChange, onClear, isFiltered, o
       </div>
       {isFiltered ? (
         <Button variant="outline" className="w-full" onClick={onClear}>
-          {uiCopy.table.clearFilters}
+          {adminCopy.table.clearFilters}
         </Button>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { type ReactNode, useId, useRef, useState } from "react";
@@ -25,6 +26,13 @@ import {
 } from "./shop-params";
 
 const copy = storefrontCopy.shop;
+const sortLabels: Record<string, string> = {
+  "createdAt-desc": copy.sortOptions.newest,
+  "price-asc": copy.sortOptions.priceAsc,
+  "price-desc": copy.sortOptions.priceDesc,
+  "name-asc": copy.sortOptions.name,
+  "rating-desc": copy.sortOptions.rating,
+};
 
 /** /shop: search, filters, sort and page all live in the URL; the grid follows it. */
 export function ShopPage() {
@@ -47,8 +55,8 @@ export function ShopPage() {
   if (products.isError && !products.data) {
     results = (
       <ErrorState
-        title={storefrontCopy.errors.products}
-        description={messageOf(products.error, storefrontCopy.errors.products)}
+        title={uiCopy.storefront.errors.products}
+        description={messageOf(products.error, uiCopy.storefront.errors.products)}
         onRetry={() => void products.refetch()}
       />
     );
@@ -57,11 +65,11 @@ export function ShopPage() {
       <EmptyState
         icon={<PackageIcon className="size-6" />}
         title={copy.empty}
-        description={uiCopy.table.noResultsText}
+        description={adminCopy.table.noResultsText}
         action={
           url.isFiltered ? (
             <Button variant="outline" onClick={url.clear}>
-              {uiCopy.table.clearFilters}
+              {adminCopy.table.clearFilters}
             </Button>
           ) : undefined
         }
@@ -115,7 +123,7 @@ export function ShopPage() {
           >
             {sortOptions.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {sortLabels[option.value]}
               </option>
             ))}
           </FilterSelect>

@@ -1,5 +1,4 @@
 import type { Compatibility } from "@shop/shared/schemas/products";
-import { storefrontCopy } from "@shop/shared/storefront-copy";
 import type { ProductListParams, ProductSortBy } from "./api/get-products";
 
 /** Every filter of /shop lives in the URL under the API's own names, so a link reproduces the page. */
@@ -18,20 +17,18 @@ export type ShopFilterKey = (typeof shopFilterKeys)[number];
 
 export const shopPageSize = 12;
 
-const compatibilities: readonly Compatibility[] = ["alexa", "google", "homekit"];
+export const compatibilities: readonly Compatibility[] = ["alexa", "google", "homekit"];
 const maxPrice = 1_000_000;
 
-type SortOption = { value: string; label: string; sortBy: ProductSortBy; sortOrder: "asc" | "desc" };
-
-const sortLabels = storefrontCopy.shop.sortOptions;
+export type SortOption = { value: string; sortBy: ProductSortBy; sortOrder: "asc" | "desc" };
 
 /** The sort menu; the first is the API's default and is left out of the URL. */
 export const sortOptions: readonly SortOption[] = [
-  { value: "createdAt-desc", label: sortLabels.newest, sortBy: "createdAt", sortOrder: "desc" },
-  { value: "price-asc", label: sortLabels.priceAsc, sortBy: "price", sortOrder: "asc" },
-  { value: "price-desc", label: sortLabels.priceDesc, sortBy: "price", sortOrder: "desc" },
-  { value: "name-asc", label: sortLabels.name, sortBy: "name", sortOrder: "asc" },
-  { value: "rating-desc", label: sortLabels.rating, sortBy: "rating", sortOrder: "desc" },
+  { value: "createdAt-desc", sortBy: "createdAt", sortOrder: "desc" },
+  { value: "price-asc", sortBy: "price", sortOrder: "asc" },
+  { value: "price-desc", sortBy: "price", sortOrder: "desc" },
+  { value: "name-asc", sortBy: "name", sortOrder: "asc" },
+  { value: "rating-desc", sortBy: "rating", sortOrder: "desc" },
 ];
 
 export type ShopFilters = {

@@ -1,10 +1,10 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { PermissionDto } from "@shop/shared/schemas/roles";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useId, useState } from "react";
 import { SearchInput } from "@/components/search-input";
 import { groupPermissions, type PermissionGroup, toggleGroup } from "./permission-groups";
 
-const t = uiCopy.roleAdmin.form;
+const t = adminCopy.roleAdmin.form;
 
 type PermissionPickerProps = {
   permissions: readonly PermissionDto[];

@@ -1,4 +1,4 @@
-import { uiCopy } from "@shop/shared/ui-copy";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { useEffect, useRef } from "react";
 import { CheckCircleIcon } from "@/components/icons";
 import { permissionLabelOf } from "./permission-groups";
@@ -10,7 +10,7 @@ export type RoleChangeSummary = {
   descriptionChanged: boolean;
 };
 
-const t = uiCopy.roleAdmin.changes;
+const t = adminCopy.roleAdmin.changes;
 
 function PermissionList({ title, names, tone }: { title: string; names: string[]; tone: "added" | "removed" }) {
   if (names.length === 0) return null;

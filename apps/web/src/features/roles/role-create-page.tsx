@@ -1,5 +1,5 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { paths } from "@/lib/paths";
@@ -15,14 +15,17 @@ export function RoleCreatePage() {
 
   return (
     <>
-      <PageHeader title={uiCopy.adminPages.roleCreate.title} description={uiCopy.adminPages.roleCreate.description} />
+      <PageHeader
+        title={adminCopy.adminPages.roleCreate.title}
+        description={adminCopy.adminPages.roleCreate.description}
+      />
       <RoleForm
-        submitLabel={uiCopy.roleAdmin.form.create}
+        submitLabel={adminCopy.roleAdmin.form.create}
         failureMessage={copy.roles.failedCreate}
         onCancel={() => void navigate(paths.admin.roles)}
         onSave={async (values) => {
           const role = await createRole.mutateAsync(values);
-          toast.success(`${copy.roles.created} ${uiCopy.roleAdmin.changes.createdWith(role.permissions.length)}`);
+          toast.success(`${copy.roles.created} ${adminCopy.roleAdmin.changes.createdWith(role.permissions.length)}`);
           await navigate(paths.admin.roles);
         }}
       />

@@ -1,6 +1,6 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import type { RoleDto, RoleUpdate } from "@shop/shared/schemas/roles";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { buttonClasses } from "@/components/button";
@@ -16,7 +16,7 @@ import { permissionChanges } from "./permission-groups";
 import { type RoleChangeSummary, RoleChangeSummaryPanel } from "./role-change-summary";
 import { RoleForm, type RoleFormValues } from "./role-form";
 
-const t = uiCopy.roleAdmin;
+const t = adminCopy.roleAdmin;
 
 /** Only what differs from the role as loaded: the API takes partial updates. */
 function roleChanges(role: RoleDto, values: RoleFormValues): { update: RoleUpdate; summary: RoleChangeSummary } {
@@ -47,7 +47,7 @@ export function RoleEditPage() {
   const role = useRole(roleId);
   const updateRole = useUpdateRole();
   const [summary, setSummary] = useState<RoleChangeSummary | null>(null);
-  const page = uiCopy.adminPages.roleEdit;
+  const page = adminCopy.adminPages.roleEdit;
 
   if (role.isPending) return <PageSpinner />;
   if (role.isError) {

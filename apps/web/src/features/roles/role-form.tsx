@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { type RoleDto, roleCreateSchema } from "@shop/shared/schemas/roles";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -16,7 +16,7 @@ import { useToast } from "@/lib/toasts";
 import { usePermissions } from "./api/get-permissions";
 import { PermissionPicker } from "./permission-picker";
 
-const t = uiCopy.roleAdmin.form;
+const t = adminCopy.roleAdmin.form;
 
 export type RoleFormInput = z.input<typeof roleCreateSchema>;
 export type RoleFormValues = z.output<typeof roleCreateSchema>;

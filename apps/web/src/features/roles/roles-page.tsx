@@ -1,6 +1,6 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import type { RoleDto } from "@shop/shared/schemas/roles";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/button";
@@ -20,7 +20,7 @@ import { useUrlFilters } from "@/lib/use-url-filters";
 import { useDeleteRole } from "./api/delete-role";
 import { useRoles } from "./api/get-roles";
 
-const t = uiCopy.roleAdmin;
+const t = adminCopy.roleAdmin;
 const pageSize = 10;
 const filterKeys = ["search"] as const;
 
@@ -53,7 +53,7 @@ function roleColumns(canManage: boolean, onDelete: (role: RoleDto) => void): Dat
   if (!canManage) return columns;
   columns.push({
     id: "actions",
-    header: uiCopy.table.actions,
+    header: adminCopy.table.actions,
     hideHeader: true,
     align: "right",
     className: "whitespace-nowrap",
@@ -101,8 +101,8 @@ export function RolesPage() {
   return (
     <>
       <PageHeader
-        title={uiCopy.adminPages.roles.title}
-        description={uiCopy.adminPages.roles.description}
+        title={adminCopy.adminPages.roles.title}
+        description={adminCopy.adminPages.roles.description}
         actions={
           canManage ? (
             <Link to={paths.admin.roleCreate} className={buttonClasses("primary", "md")}>
@@ -121,7 +121,7 @@ export function RolesPage() {
         />
       </FilterBar>
       <DataTable
-        caption={uiCopy.adminPages.roles.title}
+        caption={adminCopy.adminPages.roles.title}
         columns={roleColumns(canManage, (role) => {
           deleteRole.reset();
           setPendingDelete(role);
@@ -129,7 +129,7 @@ export function RolesPage() {
         rows={roles.data?.roles}
         rowKey={(role) => role._id}
         {...tableStateOf(roles, copy.roles.failedFetch)}
-        empty={{ title: t.empty, description: uiCopy.table.noResultsText }}
+        empty={{ title: t.empty, description: adminCopy.table.noResultsText }}
         footer={
           <Pagination
             page={filters.page}

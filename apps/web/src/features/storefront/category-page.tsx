@@ -13,7 +13,7 @@ export function CategoryPage() {
   const { data, isPending, isError, refetch } = useCategories();
   let content = <CategoryTiles categories={data} isLoading={isPending} headingLevel="h2" />;
   if (isError) {
-    content = <ErrorState title={storefrontCopy.errors.categories} onRetry={() => void refetch()} />;
+    content = <ErrorState title={uiCopy.storefront.errors.categories} onRetry={() => void refetch()} />;
   } else if (data?.length === 0) {
     content = <EmptyState title={storefrontCopy.categories.empty} />;
   }

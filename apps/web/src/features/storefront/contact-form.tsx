@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { contactCreateSchema } from "@shop/shared/schemas/contacts";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -54,7 +55,7 @@ export function ContactForm() {
       reset();
       setSent(true);
     } catch {
-      toast.error(storefrontCopy.errors.enquiry);
+      toast.error(uiCopy.storefront.errors.enquiry);
       setFailed(true);
     }
   });
@@ -80,7 +81,7 @@ export function ContactForm() {
       {failed ? (
         <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-700">
           <AlertCircleIcon className="size-5 shrink-0" />
-          {storefrontCopy.errors.enquiry}
+          {uiCopy.storefront.errors.enquiry}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">

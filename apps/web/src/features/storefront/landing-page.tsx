@@ -1,4 +1,5 @@
 import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { Link } from "react-router";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
@@ -15,7 +16,7 @@ const copy = storefrontCopy.landing;
 function CategoryProducts({ content }: { content: LandingContent }) {
   const { data, isPending, isError, refetch } = useProducts({ category: content.categorySlug, limit: 12 });
   if (isError) {
-    return <ErrorState title={storefrontCopy.errors.products} onRetry={() => void refetch()} />;
+    return <ErrorState title={uiCopy.storefront.errors.products} onRetry={() => void refetch()} />;
   }
   if (data?.products.length === 0) {
     return <EmptyState icon={<PackageIcon className="size-6" />} title={storefrontCopy.shop.empty} />;

@@ -1,3 +1,4 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/button";
@@ -20,5 +21,5 @@ export function NotFoundPage({ homePath = paths.home, homeLabel = uiCopy.pages.b
 }
 
 export function AdminNotFoundPage() {
-  return <NotFoundPage homePath={paths.admin.dashboard} homeLabel={uiCopy.admin.backToDashboard} />;
+  return <NotFoundPage homePath={paths.admin.dashboard} homeLabel={adminCopy.admin.backToDashboard} />;
 }

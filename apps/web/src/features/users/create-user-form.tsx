@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import type { RoleDto } from "@shop/shared/schemas/roles";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useAppSelector } from "@/app/store/hooks";
@@ -15,7 +15,7 @@ import { useCreateUser } from "./api/create-user";
 import { RoleOptions } from "./role-options";
 import { type UserCreateFormInput, type UserCreateFormValues, userCreateFormSchema } from "./user-form-schema";
 
-const form = uiCopy.userAdmin.form;
+const form = adminCopy.userAdmin.form;
 
 type CreateUserFormProps = {
   formId: string;

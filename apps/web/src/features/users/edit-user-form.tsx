@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import type { RoleDto } from "@shop/shared/schemas/roles";
 import type { UserDto } from "@shop/shared/schemas/users";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
@@ -23,7 +23,7 @@ import {
 } from "./user-form-schema";
 import { editBlock, statusChangeBlock } from "./user-rules";
 
-const form = uiCopy.userAdmin.form;
+const form = adminCopy.userAdmin.form;
 
 type EditUserFormProps = {
   formId: string;

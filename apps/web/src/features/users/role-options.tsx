@@ -1,5 +1,5 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { RoleDto } from "@shop/shared/schemas/roles";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { usePrincipal } from "@/lib/access";
 import { canAssignRole } from "./user-rules";
 
@@ -14,12 +14,12 @@ export function RoleOptions({ roles, currentRoleId }: RoleOptionsProps) {
   const principal = usePrincipal();
   return (
     <>
-      <option value="">{uiCopy.userAdmin.form.selectRole}</option>
+      <option value="">{adminCopy.userAdmin.form.selectRole}</option>
       {roles.map((role) => {
         const assignable = role._id === currentRoleId || canAssignRole(principal, role);
         return (
           <option key={role._id} value={role._id} disabled={!assignable}>
-            {assignable ? role.name : `${role.name} ${uiCopy.userAdmin.form.roleNotGrantable}`}
+            {assignable ? role.name : `${role.name} ${adminCopy.userAdmin.form.roleNotGrantable}`}
           </option>
         );
       })}

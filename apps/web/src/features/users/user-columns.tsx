@@ -1,12 +1,12 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { UserDto } from "@shop/shared/schemas/users";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { Button } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
 import { StatusBadge } from "@/components/status-badge";
 import { formatDate } from "@/lib/format";
 import { editBlock, statusChangeBlock, type Viewer } from "./user-rules";
 
-const t = uiCopy.userAdmin;
+const t = adminCopy.userAdmin;
 
 type UserColumnsOptions = {
   viewer: Viewer;
@@ -98,7 +98,7 @@ export function userColumns({
 
   columns.push({
     id: "actions",
-    header: uiCopy.table.actions,
+    header: adminCopy.table.actions,
     hideHeader: true,
     align: "right",
     className: "whitespace-nowrap",

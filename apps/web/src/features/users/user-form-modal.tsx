@@ -1,3 +1,4 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { useId, useState } from "react";
 import { Button } from "@/components/button";
@@ -12,7 +13,7 @@ import { EditUserForm } from "./edit-user-form";
 import { useViewer } from "./use-viewer";
 import { editBlock } from "./user-rules";
 
-const form = uiCopy.userAdmin.form;
+const form = adminCopy.userAdmin.form;
 
 /** The createUser modal: a new user, or the given one to edit. */
 export function UserFormModal({ user, onClose }: ModalComponentProps<"createUser">) {
@@ -25,7 +26,7 @@ export function UserFormModal({ user, onClose }: ModalComponentProps<"createUser
 
   return (
     <Modal
-      title={user ? uiCopy.userAdmin.editTitle : uiCopy.modal.titles.createUser}
+      title={user ? adminCopy.userAdmin.editTitle : uiCopy.modal.titles.createUser}
       onClose={onClose}
       dismissible={!pending}
       footer={

@@ -1,14 +1,14 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import type { Principal } from "@shop/shared/permissions";
 import type { RoleSummary, UserDto } from "@shop/shared/schemas/users";
-import { uiCopy } from "@shop/shared/ui-copy";
 
 /** The signed-in user, as far as these rules care. */
 export type Viewer = { id: string; isSuperAdmin: boolean };
 
 /** The API refuses these changes; the UI says why beforehand instead of letting them fail. */
 export function editBlock(viewer: Viewer, target: UserDto): string | null {
-  return target.isSuperAdmin && !viewer.isSuperAdmin ? uiCopy.userAdmin.superAdminOnly : null;
+  return target.isSuperAdmin && !viewer.isSuperAdmin ? adminCopy.userAdmin.superAdminOnly : null;
 }
 
 /**

@@ -1,6 +1,6 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import type { UserDto } from "@shop/shared/schemas/users";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -22,7 +22,7 @@ import { useSetUserActive } from "./api/set-user-active";
 import { useViewer } from "./use-viewer";
 import { userColumns } from "./user-columns";
 
-const t = uiCopy.userAdmin;
+const t = adminCopy.userAdmin;
 const pageSize = 10;
 const filterKeys = ["search", "role", "isActive", "sortBy", "sortOrder"] as const;
 const sortKeys: readonly UserSortKey[] = ["createdAt", "name", "email"];
@@ -90,8 +90,8 @@ export function UsersPage() {
   return (
     <>
       <PageHeader
-        title={uiCopy.adminPages.users.title}
-        description={uiCopy.adminPages.users.description}
+        title={adminCopy.adminPages.users.title}
+        description={adminCopy.adminPages.users.description}
         actions={
           canEdit ? (
             <Button onClick={() => openModal("createUser", {})}>
@@ -127,16 +127,16 @@ export function UsersPage() {
           onChange={(event) => filters.setFilters({ isActive: event.target.value })}
           className="w-full sm:w-40"
         >
-          <FilterOptions allLabel={uiCopy.table.all} options={activeOptions} />
+          <FilterOptions allLabel={adminCopy.table.all} options={activeOptions} />
         </FilterSelect>
       </FilterBar>
       <DataTable
-        caption={uiCopy.adminPages.users.title}
+        caption={adminCopy.adminPages.users.title}
         columns={columns}
         rows={rows}
         rowKey={(user) => user._id}
         {...tableStateOf(users, copy.users.failedFetch)}
-        empty={{ title: t.empty, description: uiCopy.table.noResultsText }}
+        empty={{ title: t.empty, description: adminCopy.table.noResultsText }}
         sort={sortBy ? { key: sortBy, order: sortOrder } : { key: "createdAt", order: "desc" }}
         onSortChange={(sort: SortState) => filters.setFilters({ sortBy: sort.key, sortOrder: sort.order })}
         footer={

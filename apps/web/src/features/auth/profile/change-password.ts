@@ -1,12 +1,12 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { PasswordChange } from "@shop/shared/schemas/users";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { activityLogKeys } from "@/features/activity-logs/api/keys";
 import { api } from "@/lib/api-client";
 
 /** PUT /users/change-password: every other session of the user is signed out; this one stays. */
 export async function changePassword(input: PasswordChange): Promise<void> {
-  await api.put<unknown>("/users/change-password", input, { defaultMessage: uiCopy.profile.failedPassword });
+  await api.put<unknown>("/users/change-password", input, { defaultMessage: adminCopy.profile.failedPassword });
 }
 
 export function useChangePassword() {

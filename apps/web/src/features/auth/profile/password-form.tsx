@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import { passwordChangeFormSchema } from "@shop/shared/schemas/users";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -14,7 +14,7 @@ import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useToast } from "@/lib/toasts";
 import { useChangePassword } from "./change-password";
 
-const t = uiCopy.profile;
+const t = adminCopy.profile;
 type PasswordFormInput = z.input<typeof passwordChangeFormSchema>;
 type PasswordFormValues = z.output<typeof passwordChangeFormSchema>;
 

@@ -1,6 +1,6 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import { profileUpdateSchema, type UserDto } from "@shop/shared/schemas/users";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/button";
@@ -11,7 +11,7 @@ import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useToast } from "@/lib/toasts";
 import { useUpdateProfile } from "./update-profile";
 
-const t = uiCopy.profile;
+const t = adminCopy.profile;
 type ProfileFormValues = { name: string; phone: string };
 const fields = ["name", "phone"] as const;
 

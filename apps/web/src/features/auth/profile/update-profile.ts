@@ -1,5 +1,5 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import type { ProfileUpdate, UserDto } from "@shop/shared/schemas/users";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAppDispatch } from "@/app/store/hooks";
 import { userLoaded } from "@/app/store/user-slice";
@@ -10,7 +10,9 @@ import { profileKeys } from "./get-profile";
 
 /** PUT /users/profile: one's own name and phone. */
 export async function updateProfile(changes: ProfileUpdate): Promise<UserDto> {
-  const { data } = await api.put<UserDto>("/users/profile", changes, { defaultMessage: uiCopy.profile.failedUpdate });
+  const { data } = await api.put<UserDto>("/users/profile", changes, {
+    defaultMessage: adminCopy.profile.failedUpdate,
+  });
   return data;
 }
 

@@ -1,5 +1,5 @@
 import type { BlogPostDto } from "@shop/shared/schemas/blog";
-import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
 import { blogKeys } from "./blog-keys";
@@ -7,7 +7,7 @@ import { blogKeys } from "./blog-keys";
 export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPostDto> {
   const { data } = await api.get<BlogPostDto>(`/blog/posts/${encodeURIComponent(slug)}`, {
     signal,
-    defaultMessage: storefrontCopy.errors.blogPost,
+    defaultMessage: uiCopy.storefront.errors.blogPost,
   });
   return data;
 }

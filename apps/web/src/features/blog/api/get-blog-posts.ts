@@ -1,12 +1,12 @@
 import type { BlogPostSummary } from "@shop/shared/schemas/blog";
-import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
 import { blogKeys } from "./blog-keys";
 
 /** GET /blog/posts: the spec expects an array; anything else is a failure, not an empty blog. */
 export async function getBlogPosts(signal?: AbortSignal): Promise<BlogPostSummary[]> {
-  const message = storefrontCopy.errors.blogPosts;
+  const message = uiCopy.storefront.errors.blogPosts;
   const { data } = await api.get<BlogPostSummary[]>("/blog/posts", { signal, defaultMessage: message });
   if (!Array.isArray(data)) throw new ApiError(200, message);
   return data;

@@ -1,5 +1,5 @@
 import type { ContactCreate } from "@shop/shared/schemas/contacts";
-import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -9,7 +9,7 @@ export type ContactRequest = Required<Omit<ContactCreate, "website">> & { websit
 /** POST /contacts — public, rate limited (5 a minute per address). */
 export function createContact(body: ContactRequest) {
   return api.post<{ _id: string } | undefined>("/contacts", body, {
-    defaultMessage: storefrontCopy.errors.enquiry,
+    defaultMessage: uiCopy.storefront.errors.enquiry,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { CategoryDto } from "@shop/shared/schemas/products";
-import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { productKeys } from "./product-keys";
@@ -7,7 +7,7 @@ import { productKeys } from "./product-keys";
 export async function getCategories(signal?: AbortSignal): Promise<CategoryDto[]> {
   const { data } = await api.get<CategoryDto[]>("/categories", {
     signal,
-    defaultMessage: storefrontCopy.errors.categories,
+    defaultMessage: uiCopy.storefront.errors.categories,
   });
   return data;
 }

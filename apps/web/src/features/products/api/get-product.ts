@@ -1,5 +1,5 @@
 import type { ProductDto } from "@shop/shared/schemas/products";
-import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
 import { productKeys } from "./product-keys";
@@ -7,7 +7,7 @@ import { productKeys } from "./product-keys";
 export async function getProduct(idOrSlug: string, signal?: AbortSignal): Promise<ProductDto> {
   const { data } = await api.get<ProductDto>(`/products/${encodeURIComponent(idOrSlug)}`, {
     signal,
-    defaultMessage: storefrontCopy.errors.product,
+    defaultMessage: uiCopy.storefront.errors.product,
   });
   return data;
 }

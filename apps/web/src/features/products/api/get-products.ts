@@ -1,5 +1,5 @@
 import type { Compatibility, ProductDto, ProductPagination } from "@shop/shared/schemas/products";
-import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { uiCopy } from "@shop/shared/ui-copy";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { productKeys } from "./product-keys";
@@ -27,7 +27,7 @@ export async function getProducts(params: ProductListParams, signal?: AbortSigna
   const { data } = await api.get<ProductList>("/products", {
     query: params,
     signal,
-    defaultMessage: storefrontCopy.errors.products,
+    defaultMessage: uiCopy.storefront.errors.products,
   });
   return data;
 }

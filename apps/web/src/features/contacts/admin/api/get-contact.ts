@@ -1,0 +1,26 @@
+import { backofficeCopy } from "@shop/shared/backoffice-copy";
+import type { ContactDto } from "@shop/shared/schemas/contacts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { contactKeys } from "./keys";
+
+/** GET /contacts/:id */
+export async function getContact(id: string, signal?: AbortSignal): Promise<ContactDto> {
+  const { data } = await api.get<ContactDto>(`/contacts/${encodeURIComponent(id)}`, {
+    signal,
+    defaultMessage: backofficeCopy.contacts.failedFetch,
+  });
+  return data;
+}
+
+export function contactQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: contactKeys.detail(id),
+    queryFn: ({ signal }) => getContact(id, signal),
+    staleTime: 0,
+  });
+}
+
+export function useContact(id: string) {
+  return useQuery(contactQueryOptions(id));
+}

@@ -1,0 +1,100 @@
+import { backofficeCopy } from "@shop/shared/backoffice-copy";
+import { type ContactCounts, contactStatuses, contactStatusLabels } from "@shop/shared/schemas/contacts";
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDate } from "@/lib/format";
+import type { SubscriberGrowthPoint } from "./api/get-dashboard";
+
+/**
+ * The dashboard's charts, in a module of their own: Recharts is large and only the dashboard
+ * loads this file (lazily), so it never lands in the storefront's first visit.
+ */
+
+const t = backofficeCopy.dashboard;
+const chartStyle = { width: "100%", height: 260 };
+const axisTick = { fontSize: 12, fill: "#64748b" };
+
+/** One colour a status, the same family as its badge in the contacts list. */
+const statusColours: Record<(typeof contactStatuses)[number], string> = {
+  notActioned: "#d97706",
+  inProgress: "#0284c7",
+  completed: "#059669",
+  cancelled: "#64748b",
+  rejected: "#dc2626",
+  onHold: "#7c3aed",
+};
+
+/** The figures as text for screen readers: a chart alone says nothing to them. */
+function ScreenReaderList({ rows }: { rows: { label: string; value: number }[] }) {
+  return (
+    <ul className="sr-only">
+      {rows.map((row) => (
+        <li key={row.label}>{t.chartSummary(row.label, row.value)}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function ContactsByStatusChart({ counts }: { counts: ContactCounts }) {
+  const data = contactStatuses.map((status) => ({ status, label: contactStatusLabels[status], value: counts[status] }));
+  return (
+    <>
+      <div aria-hidden="true">
+        <BarChart responsive data={data} style={chartStyle} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={axisTick} interval={0} tickLine={false} />
+          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} />
+          <Bar dataKey="value" name={t.contactsByStatus} radius={[6, 6, 0, 0]}>
+            {data.map((entry) => (
+              <Cell key={entry.status} fill={statusColours[entry.status]} />
+            ))}
+          </Bar>
+        </BarChart>
+      </div>
+      <ScreenReaderList rows={data} />
+    </>
+  );
+}
+
+export function SubscriberGrowthChart({ growth }: { growth: SubscriberGrowthPoint[] }) {
+  const data = growth.map((point) => ({ ...point, label: formatDate(point.date).replace(/, \d{4}$/, "") }));
+  const last = growth.at(-1);
+  return (
+    <>
+      <div aria-hidden="true">
+        <AreaChart responsive data={data} style={chartStyle} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
+          <defs>
+            <linearGradient id="subscriber-total" x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor="#0d9488" stopOpacity={0.35} />
+              <stop offset="100%" stopColor="#0d9488" stopOpacity={0} />
+            </linearGradient>
+          </defs>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={24} />
+          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
+          <Tooltip />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Area
+            type="monotone"
+            dataKey="total"
+            name={t.totalSubscribers}
+            stroke="#0d9488"
+            fill="url(#subscriber-total)"
+            strokeWidth={2}
+          />
+          <Area type="monotone" dataKey="new" name={t.newSubscribers} stroke="#7c3aed" fill="none" strokeWidth={2} />
+        </AreaChart>
+      </div>
+      <ScreenReaderList
+        rows={
+          last
+            ? [
+                { label: t.totalSubscribers, value: last.total },
+                { label: t.newSubscribers, value: growth.reduce((sum, point) => sum + point.new, 0) },
+              ]
+            : []
+        }
+      />
+    </>
+  );
+}

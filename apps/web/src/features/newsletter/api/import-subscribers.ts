@@ -1,0 +1,96 @@
+import { audienceCopy } from "@shop/shared/audience-copy";
+import type { ApiEnvelope } from "@shop/shared/schemas/common";
+import type { ImportResult } from "@shop/shared/schemas/newsletter";
+import { uiCopy } from "@shop/shared/ui-copy";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, requestTimeoutMs } from "@/lib/api-client";
+import { newsletterKeys } from "./keys";
+import { useSessionForRawCalls } from "./session";
+
+const baseUrl = import.meta.env.VITE_API_URL ?? "/api";
+const failedDefault = audienceCopy.import.failedDefault;
+
+export type ImportInput = {
+  file: File;
+  tagIds: readonly string[];
+  /** Names the job, so its progress can be asked for while the upload's answer is pending. */
+  jobId: string;
+  /** The share of the file sent so far, 0 to 1. */
+  onUploadProgress?: (sent: number) => void;
+};
+
+function envelopeOf(text: string): ApiEnvelope<ImportResult> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === "object" && body !== null && "success" in body ? (body as ApiEnvelope<ImportResult>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /csv/import-csv?jobId=… as multipart (`file` plus repeated `tagIds`). XMLHttpRequest rather
+ * than fetch, for upload progress. The 60 s time-out starts once the file is sent: how long a
+ * 50 MB upload takes is the connection's business.
+ */
+export function uploadSubscribersCsv(
+  { file, tagIds, jobId, onUploadProgress }: ImportInput,
+  token: string | null,
+): Promise<{ data: ImportResult; message: string }> {
+  const form = new FormData();
+  form.append("file", file);
+  for (const tagId of tagIds) form.append("tagIds", tagId);
+
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let timer: number | undefined;
+    const settle = () => window.clearTimeout(timer);
+    xhr.open("POST", `${baseUrl}/csv/import-csv?jobId=${encodeURIComponent(jobId)}`);
+    xhr.setRequestHeader("Accept", "application/json");
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) onUploadProgress?.(event.loaded / event.total);
+    });
+    xhr.upload.addEventListener("load", () => {
+      onUploadProgress?.(1);
+      timer = window.setTimeout(() => {
+        xhr.abort();
+        reject(new ApiError(0, uiCopy.requestTimedOut));
+      }, requestTimeoutMs);
+    });
+    xhr.addEventListener("load", () => {
+      settle();
+      const envelope = envelopeOf(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300 && envelope?.success && envelope.data) {
+        resolve({ data: envelope.data, message: envelope.message });
+      } else {
+        reject(new ApiError(xhr.status, envelope?.message || failedDefault, envelope?.errors ?? {}));
+      }
+    });
+    xhr.addEventListener("error", () => {
+      settle();
+      reject(new ApiError(0, uiCopy.networkError));
+    });
+    xhr.send(form);
+  });
+}
+
+export function useImportSubscribers() {
+  const session = useSessionForRawCalls();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ImportInput) => {
+      try {
+        return await uploadSubscribersCsv(input, session.token());
+      } catch (error) {
+        session.expireOn401(error);
+        throw error;
+      }
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: newsletterKeys.subscribers() }),
+        queryClient.invalidateQueries({ queryKey: newsletterKeys.tags() }),
+      ]),
+  });
+}

@@ -1,0 +1,22 @@
+import { newsletterCopy } from "@shop/shared/schemas/newsletter";
+
+/** Spec section 5: a CSV by its type, or by a name ending .csv (browsers type CSV differently). */
+export function isCsvFile(file: Pick<File, "name" | "type">): boolean {
+  return file.type === "text/csv" || file.name.toLowerCase().endsWith(".csv");
+}
+
+/** Why a picked file cannot be imported, or null. */
+export function fileProblem(file: Pick<File, "name" | "type">): string | null {
+  return isCsvFile(file) ? null : newsletterCopy.invalidFile;
+}
+
+export type ImportProblems = { file?: string; tags?: string };
+
+/** What stops an import from starting (spec section 5): no file, or no tag. */
+export function importProblems(file: File | null, tagIds: readonly string[]): ImportProblems | null {
+  const problems: ImportProblems = {
+    ...(file ? (fileProblem(file) ? { file: newsletterCopy.invalidFile } : {}) : { file: newsletterCopy.selectFile }),
+    ...(tagIds.length === 0 && { tags: newsletterCopy.selectTag }),
+  };
+  return problems.file || problems.tags ? problems : null;
+}

@@ -1,9 +1,0 @@
-import { uiCopy } from "@shop/shared/ui-copy";
-import { ComingSoon } from "@/components/coming-soon";
-import { ActivityIcon } from "@/components/icons";
-
-const page = uiCopy.adminPages.statistics;
-
-export function StatisticsPage() {
-  return <ComingSoon title={page.title} description={page.description} icon={<ActivityIcon className="size-6" />} />;
-}

@@ -1,0 +1,165 @@
+import type { ProductDto } from "@shop/shared/schemas/products";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeStore } from "@/app/store/root-reducer";
+import { fakeFetch } from "@/test/fake-fetch";
+import { renderRoutes } from "@/test/render";
+import { AdminProductsPage } from "./products-page";
+
+const category = { _id: "c1", name: "Smart Locks", slug: "smart-locks" };
+
+function productOf(id: string, name: string, price: number): ProductDto {
+  return {
+    _id: id,
+    name,
+    slug: name.toLowerCase().replace(/\s+/g, "-"),
+    price,
+    description: "",
+    image: "",
+    images: [],
+    category,
+    subcategory: null,
+    rating: 0,
+    reviewCount: 0,
+    features: [],
+    specifications: {},
+    compatibility: [],
+    isNew: false,
+    inStock: true,
+    status: "active",
+    createdAt: "2025-03-05T10:00:00.000Z",
+    updatedAt: "2025-03-05T10:00:00.000Z",
+  };
+}
+
+const catalogue = [productOf("p1", "Smart Lock", 199.99), productOf("p2", "Touch Switch", 49.99)];
+
+/** A tiny stand-in for the products API: deletes really take a product out of the active list. */
+function renderPage(initialEntry = "/admin/products") {
+  const inactive = new Set<string>();
+  const network = fakeFetch((request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/api/categories") return { body: { success: true, message: "ok", data: [] } };
+    if (request.method === "PUT") {
+      inactive.add(url.pathname.split("/").at(-1) ?? "");
+      return { body: { success: true, message: "Product deleted successfully", data: {} } };
+    }
+    const wanted = url.searchParams.get("status") ?? "active";
+    const products = catalogue.filter((product) => (inactive.has(product._id) ? "inactive" : "active") === wanted);
+    return {
+      body: {
+        success: true,
+        message: "ok",
+        data: {
+          products,
+          pagination: { currentPage: 1, totalPages: 1, totalProducts: products.length, productsPerPage: 10 },
+        },
+      },
+    };
+  });
+  const store = makeStore({
+    user: {
+      userInfo: { id: "me", name: "Cara", email: "cara@example.com", isSuperAdmin: false },
+      role: {
+        _id: "r",
+        name: "Catalogue",
+        permissions: ["product:view-products", "product:create-product", "product:update-product"].map((name) => ({
+          name,
+        })),
+      },
+    },
+  });
+  const view = renderRoutes([{ path: "/admin/products", element: <AdminProductsPage /> }], {
+    store,
+    initialEntries: [initialEntry],
+  });
+  return { ...network, ...view };
+}
+
+const productRequests = (requests: Request[]) =>
+  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === "/api/products");
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("admin products page", () => {
+  it("reads its list state from the URL and Clear filters restores page 1, 10 a page, newest first", async () => {
+    const { requests, router } = renderPage(
+      "/admin/products?search=lock&sortBy=price&sortOrder=asc&status=inactive&minPrice=10&page=2",
+    );
+    await vi.waitFor(() => {
+      const first = productRequests(requests).at(-1);
+      expect(Object.fromEntries(first?.searchParams ?? [])).toEqual({
+        page: "2",
+        limit: "10",
+        sortBy: "price",
+        sortOrder: "asc",
+        search: "lock",
+        status: "inactive",
+        minPrice: "10",
+      });
+    });
+    // An active panel filter opens the panel.
+    expect(screen.getByRole("button", { name: "Hide filters" }).getAttribute("aria-expanded")).toBe("true");
+
+    await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+
+    expect(router.state.location.search).toBe("");
+    await vi.waitFor(() => {
+      const last = productRequests(requests).at(-1);
+      expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({
+        page: "1",
+        limit: "10",
+        sortBy: "createdAt",
+        sortOrder: "desc",
+        status: "active",
+      });
+    });
+    expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
+  });
+
+  it("puts sorting and the debounced search in the URL, back on page 1", async () => {
+    const { router } = renderPage("/admin/products?page=3");
+    await screen.findByText("Smart Lock");
+
+    await userEvent.click(screen.getByRole("button", { name: "Name" }));
+    expect(router.state.location.search).toBe("?sortBy=name&sortOrder=asc");
+
+    await userEvent.type(screen.getByRole("searchbox"), "switch");
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?sortBy=name&sortOrder=asc&search=switch"));
+  });
+
+  it("soft-deletes a product after confirming: it leaves the list and the selection", async () => {
+    const { requests, store } = renderPage();
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Select Smart Lock" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select Touch Switch" }));
+    expect(screen.getByText("2 selected")).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "Delete Smart Lock" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete product?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+
+    await vi.waitFor(() => expect(screen.queryByText("Smart Lock")).toBeNull());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByText("1 selected")).toBeTruthy();
+    const put = requests.find((request) => request.method === "PUT");
+    expect(new URL(put?.url ?? "").pathname).toBe("/api/products/p1");
+    expect(await put?.json()).toEqual({ status: "inactive" });
+    expect(store.getState().ui.notifications.map((n) => n.message)).toContain("Product deleted successfully");
+  });
+
+  it("bulk-deletes the selected products and clears them from the selection", async () => {
+    const { requests } = renderPage();
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Select all on this page" }));
+    await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete 2 products?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+
+    expect(await screen.findByText("No products found")).toBeTruthy();
+    expect(screen.queryByText(/selected$/)).toBeNull();
+    const puts = requests.filter((request) => request.method === "PUT").map((request) => new URL(request.url).pathname);
+    expect(puts.sort()).toEqual(["/api/products/p1", "/api/products/p2"]);
+  });
+});

@@ -1,9 +1,0 @@
-import { uiCopy } from "@shop/shared/ui-copy";
-import { ComingSoon } from "@/components/coming-soon";
-import { PackageIcon } from "@/components/icons";
-
-const page = uiCopy.adminPages.productCreate;
-
-export function ProductCreatePage() {
-  return <ComingSoon title={page.title} description={page.description} icon={<PackageIcon className="size-6" />} />;
-}

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useRef } from "react";
+import { type BlockerFunction, useBlocker } from "react-router";
+
+/**
+ * While `dirty`, leaving the page asks first: in-app navigation through the router's blocker
+ * (the caller renders UnsavedChangesDialog for it), closing or reloading the tab through the
+ * browser's own beforeunload prompt. `allowLeaving()` lets the navigation after a save through.
+ */
+export function useUnsavedChanges(dirty: boolean) {
+  const leaving = useRef(false);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !leaving.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    [dirty],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty]);
+
+  const allowLeaving = useCallback(() => {
+    leaving.current = true;
+  }, []);
+
+  return { blocker, allowLeaving };
+}
