@@ -85,6 +85,7 @@ export const campaignUiCopy = {
     buttonLabel: "Button text",
     buttonLabelRequired: "Enter the button text",
     insert: "Insert",
+    dismiss: "Dismiss",
     cancel: "Cancel",
   },
 

@@ -6,15 +6,8 @@ import { lazyPage } from "./lazy-page";
 /** What the page needs; the admin layout shows "no access" instead of the page without it. */
 const guarded = (requirement: AdminRouteHandle["requirement"]): AdminRouteHandle => ({ requirement });
 
-/** Spec section 2's admin routes plus the profile and an admin 404; the dashboard is the index. */
+/** Spec section 2's admin routes plus the profile and an admin 404 (the dashboard index lives in routes.ts). */
 export const adminPages: RouteObject[] = [
-  {
-    index: true,
-    lazy: lazyPage(
-      () => import("@/features/dashboard/dashboard-page"),
-      (m) => m.DashboardPage,
-    ),
-  },
   {
     path: "profile",
     lazy: lazyPage(

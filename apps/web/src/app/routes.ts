@@ -42,7 +42,18 @@ export function buildRoutes(adminPages: RouteObject[] = []): RouteObject[] {
                 () => import("@/layouts/admin-layout"),
                 (m) => m.AdminLayout,
               ),
-              children: adminPages,
+              // /admin itself must match fully (the router only patches paths it cannot match), so the
+              // dashboard stays here; every other admin page arrives with the patch.
+              children: [
+                {
+                  index: true,
+                  lazy: lazyPage(
+                    () => import("@/features/dashboard/dashboard-page"),
+                    (m) => m.DashboardPage,
+                  ),
+                },
+                ...adminPages,
+              ],
             },
           ],
         },

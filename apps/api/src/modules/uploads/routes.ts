@@ -34,6 +34,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (
           "herobanner:create-hero-banner",
           "herobanner:update-hero-banner",
           "blog:create-update-post",
+          "newsletter:compose-email",
         ]),
         activity: { module: "upload", action: "Upload images" },
       },

@@ -102,7 +102,7 @@ export function CampaignEditor({ labelId, initialHtml, onChange, invalid = false
               onClick={() => uploads.dismiss(item.key)}
               className="mt-3 text-sm text-slate-600 underline"
             >
-              {campaignUiCopy.editor.cancel}
+              {t.dismiss}
             </button>
           </div>
         ) : (

@@ -68,7 +68,9 @@ export function DeliveryCounts({ recipientCount, counts }: { recipientCount: num
           className="rounded-xl border border-slate-200 bg-white p-4"
         >
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{figure.label}</dt>
-          <dd className={`mt-1 text-2xl font-bold ${figure.tone ?? "text-slate-900"}`}>{formatCount(figure.value)}</dd>
+          <dd className={`mt-1 text-2xl font-bold ${figure.value > 0 && figure.tone ? figure.tone : "text-slate-900"}`}>
+            {formatCount(figure.value)}
+          </dd>
           {figure.rate ? <dd className="mt-0.5 text-xs text-slate-500">{figure.rate}</dd> : null}
         </div>
       ))}
