@@ -281,4 +281,14 @@ describe("sending", () => {
     expect(list.body.data.campaigns.length).toBeGreaterThanOrEqual(2);
     expect(list.body.data.campaigns.every((c) => c.status === "sent")).toBe(true);
   });
+
+  it("puts campaigns sent and the average open rate on the dashboard", async () => {
+    const dashboard = await call<{ campaigns?: { sent: number; averageOpenRate: number } }>(app, {
+      url: "/api/dashboard",
+      token: admin,
+    });
+    expect(dashboard.body.data.campaigns?.sent).toBeGreaterThanOrEqual(2);
+    expect(dashboard.body.data.campaigns?.averageOpenRate).toBeGreaterThan(0);
+    expect(dashboard.body.data.campaigns?.averageOpenRate).toBeLessThanOrEqual(1);
+  });
 });

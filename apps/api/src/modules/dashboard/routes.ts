@@ -14,6 +14,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         contacts: satisfies(principal, "contact:view-contacts"),
         subscribers: satisfies(principal, "newsletter:view-subscribers"),
         activity: satisfies(principal, "activitylog"),
+        campaigns: satisfies(principal, ["newsletter:view-emailhistories", "newsletter:view-statistics"]),
       }),
     };
   });

@@ -3,6 +3,7 @@ import type { ContactCounts } from "@shop/shared/schemas/contacts";
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contacts, products, subscribers } from "../../db/schema/index.ts";
+import { queryRows } from "../../lib/sql.ts";
 import { listActivityLogs } from "../activity-logs/service.ts";
 import { countContacts } from "../contacts/service.ts";
 
@@ -11,6 +12,7 @@ export type DashboardBlocks = {
   contacts?: { byStatus: ContactCounts; newThisWeek: number };
   subscribers?: { subscribed: number; total: number; growth: { date: string; new: number; total: number }[] };
   activity?: ActivityLogDto[];
+  campaigns?: { sent: number; averageOpenRate: number };
 };
 
 const dayMs = 86_400_000;
@@ -74,20 +76,40 @@ async function subscriberBlock(db: Db): Promise<DashboardBlocks["subscribers"]> 
   return { subscribed: totals[0]?.subscribed ?? 0, total: totals[0]?.total ?? 0, growth };
 }
 
-export type DashboardAccess = { products: boolean; contacts: boolean; subscribers: boolean; activity: boolean };
+/** Campaigns sent, and the mean of their open rates (opened ÷ delivered), 0–1. */
+async function campaignBlock(db: Db): Promise<DashboardBlocks["campaigns"]> {
+  const [row] = await queryRows<{ sent: number; rate: number | null }>(
+    db,
+    sql`select count(*)::int as sent, avg(rate)::float as rate from (
+      select c.id, count(r.opened_at)::float / nullif(count(*) filter (where r.status = 'sent'), 0) as rate
+      from campaigns c left join campaign_recipients r on r.campaign_id = c.id
+      where c.status = 'sent' group by c.id) per_campaign`,
+  );
+  return { sent: row?.sent ?? 0, averageOpenRate: row?.rate ?? 0 };
+}
+
+export type DashboardAccess = {
+  products: boolean;
+  contacts: boolean;
+  subscribers: boolean;
+  activity: boolean;
+  campaigns: boolean;
+};
 
 /** One call for the whole dashboard; each block only for those allowed to see it. */
 export async function dashboard(db: Db, access: DashboardAccess): Promise<DashboardBlocks> {
-  const [productData, contactData, subscriberData, activity] = await Promise.all([
+  const [productData, contactData, subscriberData, activity, campaignData] = await Promise.all([
     access.products ? productBlock(db) : undefined,
     access.contacts ? contactBlock(db) : undefined,
     access.subscribers ? subscriberBlock(db) : undefined,
     access.activity ? listActivityLogs(db, { page: 1, limit: 8 }).then((page) => page.logs) : undefined,
+    access.campaigns ? campaignBlock(db) : undefined,
   ]);
   return {
     ...(productData && { products: productData }),
     ...(contactData && { contacts: contactData }),
     ...(subscriberData && { subscribers: subscriberData }),
     ...(activity && { activity }),
+    ...(campaignData && campaignData.sent > 0 && { campaigns: campaignData }),
   };
 }
