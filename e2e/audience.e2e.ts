@@ -86,7 +86,7 @@ describe("newsletter audience", () => {
 
     for (const email of sampleEmails) {
       await expect.poll(() => row(email).isVisible()).toBe(true);
-      expect(await row(email).getByText("Early Adopters").isVisible()).toBe(true);
+      await expect.poll(() => row(email).getByText("Early Adopters").isVisible()).toBe(true);
     }
     expect(problems).toEqual([]);
   });
@@ -115,7 +115,7 @@ describe("newsletter audience", () => {
 
     await expect.poll(() => toast("Tags assigned successfully!").isVisible()).toBe(true);
     await expect.poll(() => row(jane).getByText("Smart Locks").isVisible()).toBe(true);
-    expect(await row(wade).getByText("Smart Locks").isVisible()).toBe(true);
+    await expect.poll(() => row(wade).getByText("Smart Locks").isVisible()).toBe(true);
     expect(await row(esther).getByText("Smart Locks").count()).toBe(0);
   });
 
@@ -123,8 +123,8 @@ describe("newsletter audience", () => {
     await page.getByRole("button", { name: `View ${cameron}` }).click();
     const modal = dialog("Subscriber Details");
     await expect.poll(() => modal.getByText("No campaigns yet").isVisible()).toBe(true);
-    expect(await modal.getByText("Import", { exact: true }).isVisible()).toBe(true);
-    expect(await modal.getByText("Early Adopters").isVisible()).toBe(true);
+    await expect.poll(() => modal.getByText("Import", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => modal.getByText("Early Adopters").isVisible()).toBe(true);
     await modal.getByRole("button", { name: "Close" }).click();
   });
 

@@ -97,7 +97,7 @@ describe("the back office", () => {
     await expect.poll(() => shopNames(shopper)).toContain(product.name);
     await shopper.getByRole("link", { name: product.name }).first().click();
     await expect.poll(() => shopper.getByRole("heading", { level: 1, name: product.name }).isVisible()).toBe(true);
-    expect(await shopper.getByText("$149.50").first().isVisible()).toBe(true);
+    await expect.poll(() => shopper.getByText("$149.50").first().isVisible()).toBe(true);
     const gallery = await shopper.locator('main img[src^="/uploads/products/"]').count();
     expect(gallery).toBeGreaterThanOrEqual(1);
     await shopper.close();

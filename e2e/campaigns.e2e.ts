@@ -215,8 +215,11 @@ describe("email campaigns", () => {
     expect(await page.getByTestId("count-clicked").innerText()).toMatch(/1\s+33.3% of delivered/);
     expect(await page.getByTestId("count-unsubscribed").innerText()).toMatch(/1\s+33.3% of delivered/);
     const annRow = page.getByRole("row").filter({ hasText: "ann@example.com" });
-    expect(await annRow.getByText("Unsubscribed").isVisible()).toBe(true);
-    expect(await page.getByTestId("campaign-logs").innerText()).toMatch(/Created[\s\S]*Started sending[\s\S]*Finished/);
+    // The recipients table and the timeline load on their own; wait for them rather than read once.
+    await expect.poll(() => annRow.getByText("Unsubscribed").isVisible(), slow).toBe(true);
+    await expect
+      .poll(() => page.getByTestId("campaign-logs").innerText(), slow)
+      .toMatch(/Created[\s\S]*Started sending[\s\S]*Finished/);
 
     // The funnel for this campaign, chosen with the Campaign picker.
     await page.goto(`${server.url}/admin/newsletters/stats`);

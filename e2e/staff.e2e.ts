@@ -95,8 +95,8 @@ describe("staff and audit", () => {
     await expect.poll(() => modal.count()).toBe(0);
     const row = adminPage.getByRole("row").filter({ hasText: staff.email });
     await expect.poll(() => row.isVisible()).toBe(true);
-    expect(await row.getByText("Catalogue", { exact: true }).isVisible()).toBe(true);
-    expect(await row.getByText("Active", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText("Catalogue", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText("Active", { exact: true }).isVisible()).toBe(true);
   });
 
   it("shows the new user only Dashboard and Products, and a clear no-access page elsewhere", async () => {
@@ -108,7 +108,9 @@ describe("staff and audit", () => {
     await staffPage.goto(`${server.url}/admin/manage/users`);
     const forbidden = staffPage.getByTestId("forbidden");
     await expect.poll(() => forbidden.isVisible()).toBe(true);
-    expect(await forbidden.getByRole("heading", { name: "You don't have access to this page" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => forbidden.getByRole("heading", { name: "You don't have access to this page" }).isVisible())
+      .toBe(true);
     expect(await staffPage.getByRole("table").count()).toBe(0);
 
     const token = await browserToken(staffPage);
