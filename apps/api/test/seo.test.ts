@@ -23,6 +23,8 @@ describe("pages as search engines and link previews see them", () => {
     expect(html).toContain("<title>Smart Home Shop — Making homes smarter with style.</title>");
     expect(html).toContain('<link rel="canonical" href="https://shop.example/" />');
     expect(html.match(/<title>/g)).toHaveLength(1);
+    // The first hero banner is fetched early, with the variant the carousel will pick.
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/uploads\/banners\/[a-f0-9]+-800\.webp" imagesrcset="[^"]+ 400w, [^"]+ 800w, [^"]+ 1600w" imagesizes="\(min-width: 1024px\)/);
     expect(html).not.toContain('content="default"');
   });
 
@@ -30,6 +32,7 @@ describe("pages as search engines and link previews see them", () => {
     const { status, html } = await page("/shop/product/guardian-pro-keypad-lock");
     expect(status).toBe(200);
     expect(html).toContain("<title>Guardian Pro Keypad Lock — $199.99 | Smart Home Shop</title>");
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/uploads\/products\/[a-f0-9]+-800\.webp"/);
     expect(html).toMatch(
       /<meta property="og:image" content="https:\/\/shop\.example\/uploads\/products\/[a-f0-9]+-1600\.webp" \/>/,
     );

@@ -15,3 +15,10 @@ export function imageAtWidth(url: string, width: (typeof imageWidths)[number]): 
   const match = variantPattern.exec(url);
   return match ? `${match[1]}-${width}.webp` : url;
 }
+
+/**
+ * How wide the storefront draws its largest images, as `<img sizes>`. The server preloads the same
+ * variant the page will pick, so these must be shared, never written twice.
+ */
+export const heroBannerSizes = "(min-width: 1024px) 100vw, (min-width: 640px) 135vw, 180vw";
+export const productImageSizes = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw";

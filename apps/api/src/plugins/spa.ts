@@ -5,6 +5,7 @@ import { copy } from "@shop/shared/copy";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { pageMeta } from "../modules/seo/page-meta.ts";
+import { createRoutePreloads } from "../modules/seo/preload.ts";
 import { renderIndex } from "../modules/seo/render.ts";
 
 type SpaOptions = { root: string | undefined; publicUrl: string };
@@ -17,6 +18,7 @@ type SpaOptions = { root: string | undefined; publicUrl: string };
 export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
   const root = options.root && existsSync(path.join(options.root, "index.html")) ? options.root : undefined;
   const template = root ? readFileSync(path.join(root, "index.html"), "utf8") : undefined;
+  const routePreloads = root ? createRoutePreloads(root) : () => [];
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -53,7 +55,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       const meta = await pageMeta(app.db, pathname, options.publicUrl);
       status = meta.status;
       // The status rides in front of the HTML so a cached 404 stays a 404.
-      cached = app.publicCache.set(key, `${meta.status}${renderIndex(template, meta, options.publicUrl)}`);
+      const preloads = meta.status === 200 ? routePreloads(pathname) : [];
+      cached = app.publicCache.set(key, `${meta.status}${renderIndex(template, meta, options.publicUrl, preloads)}`);
     }
     return reply
       .status(status)

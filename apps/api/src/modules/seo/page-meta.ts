@@ -1,8 +1,9 @@
 import { copy } from "@shop/shared/copy";
-import { imageAtWidth } from "@shop/shared/images";
+import { heroBannerSizes, imageAtWidth, productImageSizes } from "@shop/shared/images";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getPublishedPost } from "../blog/service.ts";
+import { listLiveBanners } from "../hero-banners/service.ts";
 import { getProduct } from "../products/service.ts";
 
 export type PageMeta = {
@@ -14,6 +15,8 @@ export type PageMeta = {
   type?: "website" | "product" | "article";
   noindex?: boolean;
   jsonLd?: Record<string, unknown>;
+  /** The page's largest image, fetched early with the same srcset and sizes the page uses. */
+  leadImage?: { src: string; sizes: string };
 };
 
 const site = "Smart Home Shop";
@@ -89,6 +92,16 @@ async function orNotFound(path: string, load: () => Promise<PageMeta>): Promise<
 /** Title, description and sharing tags for one public URL, read from the same services as the API. */
 export async function pageMeta(db: Db, path: string, publicUrl: string): Promise<PageMeta> {
   const known = staticPages[path];
+  if (path === "/" && known) {
+    const [banner] = await listLiveBanners(db);
+    return {
+      status: 200,
+      path,
+      type: "website",
+      ...known,
+      ...(banner && { leadImage: { src: banner.image, sizes: heroBannerSizes } }),
+    };
+  }
   if (known) return { status: 200, path, type: "website", ...known };
   if (path === "/admin" || path.startsWith("/admin/")) {
     return { status: 200, path, title: titled("Back office"), description: "Staff back office.", noindex: true };
@@ -107,6 +120,7 @@ export async function pageMeta(db: Db, path: string, publicUrl: string): Promise
         description: summary(item.description),
         type: "product",
         ...(image && { image }),
+        ...(item.image && { leadImage: { src: item.image, sizes: productImageSizes } }),
         jsonLd: {
           "@context": "https://schema.org",
           "@type": "Product",

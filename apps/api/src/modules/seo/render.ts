@@ -1,5 +1,15 @@
+import { imageAtWidth, imageSrcSet } from "@shop/shared/images";
 import type { PageMeta } from "./page-meta.ts";
 import { absolute } from "./page-meta.ts";
+
+function leadImageTag(image: PageMeta["leadImage"]): string {
+  if (!image) return "";
+  const srcset = imageSrcSet(image.src);
+  const href = escapeHtml(imageAtWidth(image.src, 800));
+  return srcset
+    ? `<link rel="preload" as="image" href="${href}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high" />`
+    : `<link rel="preload" as="image" href="${href}" fetchpriority="high" />`;
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -7,8 +17,8 @@ const escapeHtml = (text: string) =>
 /** JSON-LD inside <script> must not be able to close the tag. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** The built index.html with this page's title, description, canonical URL and sharing tags. */
-export function renderIndex(template: string, meta: PageMeta, publicUrl: string): string {
+/** The built index.html with this page's title, description, canonical URL, sharing tags and preloads. */
+export function renderIndex(template: string, meta: PageMeta, publicUrl: string, preloads: string[] = []): string {
   const url = absolute(publicUrl, meta.path);
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -23,6 +33,8 @@ export function renderIndex(template: string, meta: PageMeta, publicUrl: string)
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}" />` : "",
     `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
     meta.jsonLd ? `<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>` : "",
+    leadImageTag(meta.leadImage),
+    ...preloads,
   ]
     .filter(Boolean)
     .join("\n    ");

@@ -1,3 +1,4 @@
+import { productImageSizes } from "@shop/shared/images";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { useState } from "react";
 import { ResponsiveImage } from "@/components/responsive-image";
@@ -19,7 +20,7 @@ export function ProductGallery({ name, images }: { name: string; images: string[
             alt={copy.imageAlt(name, selected + 1)}
             width={800}
             height={800}
-            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+            sizes={productImageSizes}
             priority={selected === 0}
             className="size-full object-cover"
           />

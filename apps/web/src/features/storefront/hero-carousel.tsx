@@ -1,3 +1,4 @@
+import { heroBannerSizes } from "@shop/shared/images";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { type FocusEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
@@ -19,7 +20,6 @@ export const heroFrameClass =
  * The 12:5 banner covers a taller frame on small screens, so it is drawn wider than the viewport:
  * 4:3 → 180vw, 16:9 → 135vw, 12:5 → 100vw.
  */
-const bannerSizes = "(min-width: 1024px) 100vw, (min-width: 640px) 135vw, 180vw";
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
@@ -148,7 +148,7 @@ export function HeroCarousel({ banners }: { banners: HeroBanner[] }) {
                 alt=""
                 width={1600}
                 height={667}
-                sizes={bannerSizes}
+                sizes={heroBannerSizes}
                 priority={position === 0}
                 className="size-full object-cover object-[75%_center]"
               />
