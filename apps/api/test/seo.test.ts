@@ -24,7 +24,9 @@ describe("pages as search engines and link previews see them", () => {
     expect(html).toContain('<link rel="canonical" href="https://shop.example/" />');
     expect(html.match(/<title>/g)).toHaveLength(1);
     // The first hero banner is fetched early, with the variant the carousel will pick.
-    expect(html).toMatch(/<link rel="preload" as="image" href="\/uploads\/banners\/[a-f0-9]+-800\.webp" imagesrcset="[^"]+ 400w, [^"]+ 800w, [^"]+ 1600w" imagesizes="\(min-width: 1024px\)/);
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/uploads\/banners\/[a-f0-9]+-800\.webp" imagesrcset="[^"]+ 400w, [^"]+ 800w, [^"]+ 1600w" imagesizes="\(min-width: 1024px\)/,
+    );
     expect(html).not.toContain('content="default"');
   });
 

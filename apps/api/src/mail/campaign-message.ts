@@ -36,8 +36,15 @@ export function campaignMessage(
     email: recipient.email,
     unsubscribeUrl,
     pixelUrl: `${context.publicUrl}/t/o/${signParts(context.secret, "open", [recipient.id])}.gif`,
-    linkUrl: (index: number) =>
-      `${context.publicUrl}/t/c/${signParts(context.secret, "click", [recipient.id, campaign.linkIds[index] ?? ""])}`,
+    linkUrl: (index: number) => {
+      // A link may appear many times in one email: sign it once per recipient.
+      let url = signed.get(index);
+      if (!url) {
+        url = `${context.publicUrl}/t/c/${signParts(context.secret, "click", [recipient.id, campaign.linkIds[index] ?? ""])}`;
+        signed.set(index, url);
+      }
+      return url;
+    },
   };
   const domain = context.settings.mailFromAddress.split("@")[1] ?? "localhost";
   return {
