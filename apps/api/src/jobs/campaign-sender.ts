@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { campaignEvents, campaignLinks, campaigns } from "../db/schema/index.ts";
+import { campaignLinks, campaigns } from "../db/schema/index.ts";
 import { pgArray, queryRows } from "../lib/sql.ts";
 import { type CampaignForSending, campaignMessage, type LinkContext } from "../mail/campaign-message.ts";
 import { compileCampaign } from "../mail/render.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { logCampaign, startDueCampaigns } from "../modules/campaigns/service.ts";
 import { getSettings } from "../modules/settings/service.ts";
+import { classify, type Outcome, recordOutcomes } from "./delivery-outcomes.ts";
 
 export type SenderOptions = {
   batchSize: number;
@@ -46,21 +47,6 @@ type Claimed = {
   attempts: number;
   subscriber_status: string | null;
 };
-type Outcome =
-  | { id: string; kind: "sent"; messageId: string }
-  | { id: string; kind: "retry"; error: string; attempts: number }
-  | { id: string; kind: "failed" | "bounced"; error: string; subscriberId: string };
-
-/** SMTP 5xx means the server refused for good; anything else (4xx, a dropped connection) is worth another try. */
-function classify(error: unknown): { permanent: boolean; bounce: boolean; message: string } {
-  const code =
-    typeof error === "object" && error !== null && "responseCode" in error ? Number(error.responseCode) : undefined;
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  if (code !== undefined && code >= 500)
-    return { permanent: true, bounce: [550, 551, 552, 553, 554].includes(code), message };
-  return { permanent: false, bounce: false, message };
-}
-
 export type CampaignSender = {
   start(): void;
   stop(): Promise<void>;
@@ -161,7 +147,7 @@ export function createCampaignSender(
       if (unrecorded.length >= options.recordEvery) {
         const chunk = unrecorded;
         unrecorded = [];
-        recording = recording.then(() => record(chunk));
+        recording = recording.then(() => recordOutcomes(db, chunk, options.hardBouncesToBounce));
       }
     };
     let next = 0;
@@ -197,44 +183,8 @@ export function createCampaignSender(
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
     await recording;
-    await record(unrecorded);
+    await recordOutcomes(db, unrecorded, options.hardBouncesToBounce);
     return outcomes;
-  }
-
-  /** Status writes for a whole batch in a few statements, not one per recipient. */
-  async function record(outcomes: Outcome[]): Promise<void> {
-    const sent = outcomes.filter((o) => o.kind === "sent");
-    if (sent.length > 0) {
-      await db.execute(sql`update campaign_recipients r set status = 'sent', sent_at = now(), lease_until = null, last_error = null, message_id = v.message_id
-        from unnest(${pgArray(sent.map((o) => o.id))}::uuid[], ${pgArray(sent.map((o) => o.messageId))}::text[]) as v(id, message_id)
-        where r.id = v.id`);
-    }
-    const retries = outcomes.filter((o) => o.kind === "retry");
-    if (retries.length > 0) {
-      // Back-off grows with each attempt: 30 s, 2 min, 8 min, …
-      await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, last_error = v.error,
-          next_attempt_at = now() + (30 * power(4, r.attempts - 1)) * interval '1 second'
-        from unnest(${pgArray(retries.map((o) => o.id))}::uuid[], ${pgArray(retries.map((o) => o.error))}::text[]) as v(id, error)
-        where r.id = v.id`);
-    }
-    for (const kind of ["failed", "bounced"] as const) {
-      const final = outcomes.filter((o): o is Extract<Outcome, { kind: "failed" | "bounced" }> => o.kind === kind);
-      if (final.length === 0) continue;
-      const returned = await queryRows<{ campaign_id: string; id: string }>(
-        db,
-        sql`update campaign_recipients r set status = ${kind}, lease_until = null, last_error = v.error
-          from unnest(${pgArray(final.map((o) => o.id))}::uuid[], ${pgArray(final.map((o) => o.error))}::text[]) as v(id, error)
-          where r.id = v.id returning r.campaign_id, r.id`,
-      );
-      if (kind === "bounced") {
-        await db
-          .insert(campaignEvents)
-          .values(returned.map((row) => ({ campaignId: row.campaign_id, recipientId: row.id, type: "bounce" })));
-        await db.execute(sql`update subscribers set hard_bounces = hard_bounces + 1,
-            status = case when hard_bounces + 1 >= ${options.hardBouncesToBounce} then 'bounced' else status end
-          where id = any(${pgArray(final.map((o) => o.subscriberId))}::uuid[])`);
-      }
-    }
   }
 
   async function skipUnsubscribed(batch: Claimed[]): Promise<Claimed[]> {
