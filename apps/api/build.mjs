@@ -9,7 +9,7 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 await rm("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts", "src/worker.ts", "src/db/migrate-cli.ts"],
+  entryPoints: ["src/main.ts", "src/worker.ts", "src/db/migrate-cli.ts", "src/ops/backup-cli.ts"],
   absWorkingDir: import.meta.dirname,
   outdir: "dist",
   bundle: true,

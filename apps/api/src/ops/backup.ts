@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createPglite } from "../db/client.ts";
+
+/**
+ * Backups of the embedded database: PGlite's own dump of its data directory, gzipped. Run with the
+ * server stopped, as PGlite allows one process at a time. PostgreSQL deployments use pg_dump instead.
+ */
+export async function backupPglite(dataDir: string, outDir: string, now = new Date()): Promise<string> {
+  const pgliteDir = path.join(dataDir, "pglite");
+  if (!existsSync(pgliteDir)) throw new Error(`No embedded database in ${pgliteDir}`);
+  const client = await createPglite({ dataDir: pgliteDir });
+  try {
+    const dump = await client.dumpDataDir("gzip");
+    await mkdir(outDir, { recursive: true });
+    const file = path.join(outDir, `shop-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`);
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    return file;
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Restores a backup into DATA_DIR. The current database, if any, is kept beside it (pglite.before-…)
+ * rather than deleted, so a wrong restore can be undone by hand.
+ */
+export async function restorePglite(
+  dataDir: string,
+  backupFile: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  const pgliteDir = path.join(dataDir, "pglite");
+  const archive = await readFile(backupFile);
+  await mkdir(dataDir, { recursive: true });
+  let keptAs: string | undefined;
+  if (existsSync(pgliteDir)) {
+    keptAs = `${pgliteDir}.before-${now.toISOString().replace(/[:.]/g, "-")}`;
+    await rename(pgliteDir, keptAs);
+  }
+  const client = await createPglite({ dataDir: pgliteDir, loadDataDir: new Blob([archive]) });
+  await client.query("select 1");
+  await client.close();
+  return keptAs;
+}
