@@ -1,0 +1,20 @@
+# The shop in one image: the built API serving the built web app. Not built or tested here (this
+# workplace has no Docker engine); see README, "Containers".
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/api/package.json apps/api/
+COPY apps/web/package.json apps/web/
+COPY packages/shared/package.json packages/shared/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=8000 HOST=0.0.0.0 DATA_DIR=/data
+COPY --from=build /app /app
+VOLUME /data
+EXPOSE 8000
+USER node
+CMD ["node", "apps/api/dist/main.js"]
