@@ -14,6 +14,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=8000 HOST=0.0.0.0 DATA_DIR=/data
 COPY --from=build /app /app
+# The app runs as `node`, so its data folder must be its own.
+RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 EXPOSE 8000
 USER node
