@@ -33,6 +33,7 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { activityPlugin } from "./plugins/activity.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
 import { publicCachePlugin } from "./plugins/public-cache.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { spaPlugin } from "./plugins/spa.ts";
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(authPlugin, { db: options.database.db, tokens: app.tokens });
   await app.register(activityPlugin);
   await app.register(publicCachePlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, {

@@ -45,6 +45,7 @@ const envSchema = z.object({
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   SENDER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   SCHEDULER_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   SAMPLE_DATA: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
 });
 
@@ -64,6 +65,8 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   webDist: string | undefined;
+  /** /metrics is served only when this is set, to callers sending it as a bearer token. */
+  metricsToken: string | undefined;
   /** Seed the sample catalogue, banners and posts into an empty database. */
   sampleData: boolean;
   sender: { enabled: boolean; ratePerSecond: number; concurrency: number; leaseMs: number; schedulerMs: number };
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     webDist: e.WEB_DIST,
+    metricsToken: e.METRICS_TOKEN,
     sampleData: e.SAMPLE_DATA ? e.SAMPLE_DATA === "true" : e.NODE_ENV !== "production",
     sender: {
       enabled: e.SENDER === "on",

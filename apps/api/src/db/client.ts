@@ -21,6 +21,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL pool connections by state; PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 /** The migrations folder sits beside the source in development and beside the bundle in dist. */
@@ -58,6 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await pool.query("select 1");
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const client = options.client ?? (await createPglite(options.dataDir ? { dataDir: options.dataDir } : {}));
