@@ -35,6 +35,31 @@ export function isDataException(error: unknown): boolean {
   return codeOf(error)?.startsWith("22") ?? false;
 }
 
+const unavailableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
+
+/**
+ * The database cannot be reached (refused, reset, shut down, out of connections): the caller should
+ * try again later, so this is a 503, not our bug.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== "object") return false;
+    const code = "code" in current ? String(current.code) : "";
+    if (unavailableCodes.has(code) || /^08/.test(code) || ["57P01", "57P02", "57P03", "53300"].includes(code))
+      return true;
+    const message = current instanceof Error ? current.message : "";
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}
+
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   if ("code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code)) return error.code;

@@ -2,7 +2,7 @@ import { copy } from "@shop/shared/copy";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, isDataException } from "../lib/errors.ts";
+import { AppError, isDatabaseUnavailable, isDataException } from "../lib/errors.ts";
 
 type ValidationIssue = {
   keyword?: string;
@@ -58,6 +58,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors = fieldErrors(error.validation as ValidationIssue[]);
       const first = Object.values(errors)[0];
       return reply.status(400).send({ success: false, message: first ?? copy.validation.invalidInput, errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ success: false, message: copy.errors.databaseUnavailable });
     }
     if (isDataException(error)) {
       return reply.status(400).send({ success: false, message: copy.validation.invalidInput });
