@@ -31,7 +31,8 @@ import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { createLocalStore, type FileStore } from "./modules/uploads/storage.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { activityPlugin } from "./plugins/activity.ts";
-import { authPlugin } from "./plugins/auth.ts";
+import { apiDocsPlugin } from "./plugins/api-docs.ts";
+import { authPlugin, publicRoute } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { publicCachePlugin } from "./plugins/public-cache.ts";
@@ -115,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     app.mailer.close();
   });
 
+  // Registered before the routes, so it sees every one of them.
+  await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(healthRoutes);
+  app.get("/api/docs", { config: publicRoute, schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes, {
     throttle: createMemoryThrottle(loginFailureLimit, loginFailureWindowMs),
     tokenTtlMs: config.tokenTtlMs,
