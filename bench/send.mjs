@@ -26,6 +26,7 @@ const sink = new SMTPServer({
     });
   },
 });
+sink.on("error", () => {}); // a client dropping its connection is not the benchmark's business
 await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
 const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}?tls=off`;
 
