@@ -23,6 +23,15 @@ export type DataTableColumn<Row> = {
   className?: string;
 };
 
+/** The trailing column of row buttons every admin list has: no visible heading, right-aligned, kept on one line. */
+export const actionsColumn = {
+  id: "actions",
+  header: adminCopy.table.actions,
+  hideHeader: true,
+  align: "right",
+  className: "whitespace-nowrap",
+} as const;
+
 export type DataTableSelection<Row> = {
   selectedIds: readonly string[];
   onChange: (ids: string[]) => void;

@@ -1,10 +1,9 @@
-import { adminCopy } from "@shop/shared/admin-copy";
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import type { CategoryDto } from "@shop/shared/schemas/products";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/button";
-import { DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
+import { actionsColumn, DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
 import { PlusIcon } from "@/components/icons";
 import { PageHeader } from "@/components/page-header";
 import { Thumbnail } from "@/components/thumbnail";
@@ -73,11 +72,7 @@ export function CategoriesPage() {
       cell: (category) => formatCount(category.productCount),
     },
     {
-      id: "actions",
-      header: adminCopy.table.actions,
-      hideHeader: true,
-      align: "right",
-      className: "whitespace-nowrap",
+      ...actionsColumn,
       cell: (category) => (
         <div className="flex justify-end gap-2">
           <Button

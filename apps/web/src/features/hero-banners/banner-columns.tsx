@@ -1,9 +1,9 @@
-import { adminCopy } from "@shop/shared/admin-copy";
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import type { HeroBannerDto } from "@shop/shared/schemas/hero-banners";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
+import { actionsColumn } from "@/components/data-table";
 import { ChevronDownIcon } from "@/components/icons";
 import { StatusBadge } from "@/components/status-badge";
 import { Thumbnail } from "@/components/thumbnail";
@@ -115,11 +115,7 @@ export function bannerColumns({
   ];
   if (canEdit || canDelete) {
     columns.push({
-      id: "actions",
-      header: adminCopy.table.actions,
-      hideHeader: true,
-      align: "right",
-      className: "whitespace-nowrap",
+      ...actionsColumn,
       cell: (banner) => (
         <div className="flex justify-end gap-2">
           {canEdit ? (

@@ -1,8 +1,8 @@
-import { adminCopy } from "@shop/shared/admin-copy";
 import { audienceCopy } from "@shop/shared/audience-copy";
 import type { SubscriberDto } from "@shop/shared/schemas/newsletter";
 import { Button } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
+import { actionsColumn } from "@/components/data-table";
 import { formatDate } from "@/lib/format";
 import { SubscriberStatusBadge, sourceLabel, TagChips } from "./subscriber-badges";
 
@@ -67,11 +67,7 @@ export function subscriberColumns({
   if (!canEdit && !canDelete) return columns;
 
   columns.push({
-    id: "actions",
-    header: adminCopy.table.actions,
-    hideHeader: true,
-    align: "right",
-    className: "whitespace-nowrap",
+    ...actionsColumn,
     cell: (subscriber) => (
       <div className="flex justify-end gap-2">
         {canEdit ? (

@@ -1,8 +1,8 @@
-import { adminCopy } from "@shop/shared/admin-copy";
 import { audienceCopy } from "@shop/shared/audience-copy";
 import type { TagDto } from "@shop/shared/schemas/newsletter";
 import { Button } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
+import { actionsColumn } from "@/components/data-table";
 import { formatCount, formatDate } from "@/lib/format";
 
 const t = audienceCopy.tags;
@@ -47,11 +47,7 @@ export function tagColumns({ canManage, onEdit, onDelete }: TagColumnsOptions): 
   if (!canManage) return columns;
 
   columns.push({
-    id: "actions",
-    header: adminCopy.table.actions,
-    hideHeader: true,
-    align: "right",
-    className: "whitespace-nowrap",
+    ...actionsColumn,
     cell: (tag) => (
       <div className="flex justify-end gap-2">
         <Button size="sm" variant="outline" aria-label={t.editTag(tag.name)} onClick={() => onEdit(tag)}>

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
+import { actionsColumn, DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
 import { FilterBar } from "@/components/filter-bar";
 import { PlusIcon } from "@/components/icons";
 import { PageHeader } from "@/components/page-header";
@@ -52,11 +52,7 @@ function roleColumns(canManage: boolean, onDelete: (role: RoleDto) => void): Dat
   ];
   if (!canManage) return columns;
   columns.push({
-    id: "actions",
-    header: adminCopy.table.actions,
-    hideHeader: true,
-    align: "right",
-    className: "whitespace-nowrap",
+    ...actionsColumn,
     cell: (role) => (
       <div className="flex justify-end gap-2">
         <Link

@@ -2,6 +2,7 @@ import { adminCopy } from "@shop/shared/admin-copy";
 import type { UserDto } from "@shop/shared/schemas/users";
 import { Button } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
+import { actionsColumn } from "@/components/data-table";
 import { StatusBadge } from "@/components/status-badge";
 import { formatDate } from "@/lib/format";
 import { editBlock, statusChangeBlock, type Viewer } from "./user-rules";
@@ -97,11 +98,7 @@ export function userColumns({
   if (!canEdit && !canChangeStatus) return columns;
 
   columns.push({
-    id: "actions",
-    header: adminCopy.table.actions,
-    hideHeader: true,
-    align: "right",
-    className: "whitespace-nowrap",
+    ...actionsColumn,
     cell: (user) => (
       <div className="flex justify-end gap-2">
         {canEdit ? (

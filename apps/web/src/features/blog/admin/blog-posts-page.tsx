@@ -3,7 +3,7 @@ import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { postStatuses } from "@shop/shared/schemas/blog";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/button";
-import { DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
+import { actionsColumn, DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
 import { FilterBar } from "@/components/filter-bar";
 import { FilterOptions, FilterSelect } from "@/components/form-field";
 import { PlusIcon } from "@/components/icons";
@@ -97,11 +97,7 @@ export function BlogPostsPage() {
   ];
   if (canWrite || canDelete) {
     columns.push({
-      id: "actions",
-      header: adminCopy.table.actions,
-      hideHeader: true,
-      align: "right",
-      className: "whitespace-nowrap",
+      ...actionsColumn,
       cell: (post) => (
         <div className="flex justify-end gap-2">
           {canWrite ? (

@@ -4,6 +4,7 @@ import type { CampaignDto } from "@shop/shared/schemas/campaigns";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
+import { actionsColumn } from "@/components/data-table";
 import { formatDate } from "@/lib/format";
 import { CampaignStatusBadge, campaignHref, isEditable, recipientsOf, sentDateOf } from "../campaign-status";
 
@@ -37,11 +38,7 @@ export function campaignColumns({ canDelete, onDelete }: CampaignColumnsOptions)
       cell: (campaign) => formatDate(campaign.createdAt, adminCopy.table.notAvailable),
     },
     {
-      id: "actions",
-      header: adminCopy.table.actions,
-      hideHeader: true,
-      align: "right",
-      className: "whitespace-nowrap",
+      ...actionsColumn,
       cell: (campaign) => {
         const action = isEditable(campaign.status) ? t.edit : t.view;
         return (

@@ -9,7 +9,7 @@ import {
 } from "@shop/shared/schemas/contacts";
 import { DownloadIcon } from "@/components/admin-icons";
 import { Button } from "@/components/button";
-import { DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
+import { actionsColumn, DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
 import { DateFilter } from "@/components/date-filter";
 import { FilterBar } from "@/components/filter-bar";
 import { FilterOptions, FilterSelect } from "@/components/form-field";
@@ -101,11 +101,7 @@ export function ContactsPage() {
       cell: (contact) => formatDate(contact.createdAt),
     },
     {
-      id: "actions",
-      header: adminCopy.table.actions,
-      hideHeader: true,
-      align: "right",
-      className: "whitespace-nowrap",
+      ...actionsColumn,
       cell: (contact) => (
         <div className="flex justify-end gap-2">
           <Button

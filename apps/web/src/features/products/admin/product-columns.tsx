@@ -1,9 +1,9 @@
-import { adminCopy } from "@shop/shared/admin-copy";
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import type { ProductDto } from "@shop/shared/schemas/products";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
+import { actionsColumn } from "@/components/data-table";
 import { StatusBadge } from "@/components/status-badge";
 import { Thumbnail } from "@/components/thumbnail";
 import { formatDate, formatPrice } from "@/lib/format";
@@ -85,11 +85,7 @@ export function productColumns({ canEdit, onDelete, onRestore }: ProductColumnsO
   if (!canEdit) return columns;
 
   columns.push({
-    id: "actions",
-    header: adminCopy.table.actions,
-    hideHeader: true,
-    align: "right",
-    className: "whitespace-nowrap",
+    ...actionsColumn,
     cell: (product) => (
       <div className="flex justify-end gap-2">
         <Link
