@@ -18,39 +18,11 @@ export function freePort() {
   });
 }
 
-/** The built server as a child process on loopback, on a fresh data dir (or DATABASE_URL). */
+/** The built server as a child process on loopback, on a fresh data dir (or DATABASE_URL), once it answers. */
 export async function startShop(env = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
-  const port = await freePort();
-  // SHOP_NODE_ARGS lets a profiling run pass flags such as --cpu-prof to the server.
-  const nodeArgs = (process.env.SHOP_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "apps/api/dist/main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      JWT_SECRET: "bench-secret-bench-secret-bench-secret-00",
-      ADMIN_PASSWORD: "bench-password",
-      SAMPLE_DATA: "true",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`, child);
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const shop = spawnShop(env, await freePort());
+  await shop.ready;
+  return shop;
 }
 
 /** A bare Fastify process answering one route with a fixed JSON value: the ceiling to compare against. */
@@ -82,7 +54,8 @@ export async function startBare(json) {
 async function waitFor(url, child) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited before ${url} answered`);
+    // Exited, or killed by a signal (a Ctrl-C during start-up).
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process exited before ${url} answered`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -103,4 +76,230 @@ export async function measure(url, { seconds = 8, connections = 100, headers = {
   const errors = result.errors + result.non2xx + result.timeouts;
   if (errors > 0) throw new Error(`${url}: ${errors} failed requests during the benchmark`);
   return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/**
+ * A throwaway PostgreSQL database next to the one at baseUrl (psql, trust auth on loopback).
+ * drop() forces out any connection left behind and may be called more than once.
+ */
+export async function createDatabase(baseUrl, prefix = "shop_bench") {
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  await psql(baseUrl, `create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  let dropped;
+  return {
+    name,
+    url: url.toString(),
+    drop() {
+      dropped ??= psql(baseUrl, `drop database if exists ${name} with (force)`);
+      return dropped;
+    },
+  };
+}
+
+/** Runs one SQL command with psql and resolves to what it printed (unaligned, tuples only). */
+export function psql(url, command) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("psql", [url, "-v", "ON_ERROR_STOP=1", "-Atqc", command], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    // "close", not "exit": by then stdout has been read to the end.
+    child.on("close", (code) =>
+      code === 0 ? resolve(stdout.trim()) : reject(new Error(`psql: ${command}: ${stderr.trim()}`)),
+    );
+  });
+}
+
+/**
+ * startShop in two steps: the handle comes back at once (so a Ctrl-C during start-up can stop the
+ * child), `ready` resolves when it answers. Also gives the pid (for CPU accounting), and stop() works
+ * when the child is already gone — Ctrl-C reaches the whole process group, so it may exit first.
+ */
+export function spawnShop(env, port) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
+  const nodeArgs = (process.env.SHOP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  // SHOP_MAIN runs another build of the server (e.g. a patched copy, to try a change under load).
+  const main = process.env.SHOP_MAIN ?? path.join(root, "apps/api/dist/main.js");
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      // Random: production mode refuses secrets that look like placeholders.
+      JWT_SECRET: `${crypto.randomUUID()}${crypto.randomUUID()}`,
+      ADMIN_PASSWORD: "bench-password",
+      SAMPLE_DATA: "true",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(root, "apps/web/dist"),
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  let stopped;
+  const stop = () => {
+    stopped ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        // The server forces itself out after 10 s; this is only for a server that hangs anyway.
+        const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
+        const asked = performance.now();
+        const code = await exited;
+        clearTimeout(kill);
+        const took = Math.round(performance.now() - asked);
+        if (code !== 0 || took > 5_000)
+          console.error(`server stopped with ${code ?? child.signalCode} after ${took} ms`);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const ready = waitFor(`${url}/api/health`, child).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { url, pid: child.pid, stop, ready };
+}
+
+/** Latency samples (ms) → the figures a report prints; exact percentiles, not a histogram's buckets. */
+export function summarise(samples) {
+  const sorted = Float64Array.from(samples).sort();
+  const at = (q) => (sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : Number.NaN);
+  return { count: sorted.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
+}
+
+/** A random element of a list. */
+export const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** [[weight, make], ...] → a function that calls one `make`, chosen in proportion to the weights. */
+export function weighted(entries) {
+  const total = entries.reduce((sum, [weight]) => sum + weight, 0);
+  return () => {
+    let r = Math.random() * total;
+    for (const [weight, make] of entries) {
+      r -= weight;
+      if (r < 0) return make();
+    }
+    return entries[entries.length - 1][1]();
+  };
+}
+
+/**
+ * CPU seconds used so far (Linux /proc): the whole machine, process `pid`, every process whose command
+ * line contains `match` (e.g. one database's PostgreSQL backends), this process; plus the seconds some
+ * runnable task waited for a CPU (pressure stall information). Subtract two snapshots for a window.
+ */
+export async function machineSnapshot({ pid, match }) {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const read = (file) => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      return ""; // a process that is gone, or a kernel without PSI
+    }
+  };
+  const ticks = (id) => {
+    const fields = read(`/proc/${id}/stat`).split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
+  };
+  const [user, nice, system, , , irq, softirq, steal] = read("/proc/stat")
+    .split("\n")[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  let matched = 0;
+  if (match) {
+    for (const id of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      if (read(`/proc/${id}/cmdline`).includes(match)) matched += ticks(id);
+    }
+  }
+  const self = process.cpuUsage();
+  return {
+    machine: (user + nice + system + irq + softirq + steal) / 100,
+    process: pid ? ticks(pid) : 0,
+    matched,
+    self: (self.user + self.system) / 1e6,
+    cpuWait: Number(/some .*total=(\d+)/.exec(read("/proc/pressure/cpu"))?.[1] ?? 0) / 1e6,
+  };
+}
+
+/** Answers by class and by label: latency samples (ms), errors (any status but 2xx and 304), status counts. */
+export function answerStats() {
+  const stats = { all: [], byClass: new Map(), byLabel: new Map(), statuses: new Map() };
+  stats.isError = (status) => !(status >= 200 && status < 300) && status !== 304;
+  stats.record = (cls, label, status, ms) => {
+    stats.all.push(ms);
+    for (const [map, key] of [
+      [stats.byClass, cls],
+      [stats.byLabel, label],
+    ]) {
+      const entry = map.get(key) ?? map.set(key, { samples: [], errors: 0 }).get(key);
+      entry.samples.push(ms);
+      if (stats.isError(status)) entry.errors += 1;
+    }
+    stats.statuses.set(`${cls} ${status}`, (stats.statuses.get(`${cls} ${status}`) ?? 0) + 1);
+  };
+  return stats;
+}
+
+/** Milliseconds for a table: one decimal below 10. */
+export const formatMs = (value) =>
+  Number.isNaN(value) ? "-" : value < 10 ? value.toFixed(1) : String(Math.round(value));
+
+/** One line of a latency table; `latencyRow()` with no arguments gives the header. */
+export function latencyRow(label, samples, errors, seconds) {
+  const cells = (list) => list.map((c) => String(c).padStart(9)).join("");
+  if (label === undefined)
+    return `${"".padEnd(34)}${cells(["requests", "req/s", "errors", "p50 ms", "p90 ms", "p99 ms", "max ms"])}`;
+  const s = summarise(samples);
+  const figures = [s.count, Math.round(s.count / seconds), errors, s.p50, s.p90, s.p99, s.max];
+  return `${label.padEnd(34)}${cells(figures.map((f, i) => (i < 3 ? f : formatMs(f))))}`;
+}
+
+/**
+ * How busy the machine was over `seconds` (the difference of two machineSnapshot()s), for reports
+ * made while other work shares the CPU.
+ */
+export function describeNoise(use, seconds, { cores, loads }) {
+  const pct = (s) => `${((s / seconds) * 100).toFixed(0)}%`;
+  const rest = use.machine - use.process - use.matched - use.self;
+  return (
+    `noise: CPU over the run (100% = one of ${cores} cores): machine ${pct(use.machine)} = server ${pct(use.process)}` +
+    ` + its PostgreSQL backends ${pct(use.matched)} + load generator ${pct(use.self)} + everything else ${pct(rest)};` +
+    ` a runnable task waited for a CPU ${pct(use.cpuWait)} of the time; load average ${loads}`
+  );
+}
+
+/**
+ * Do anonymous (cacheable) answers at `paths` match the database? Signed-in reads skip the public cache,
+ * so they are the truth; each product's page must show its current price. Returns the stale ones.
+ */
+export async function staleCachedAnswers(url, token, paths, products) {
+  const staff = { authorization: `Bearer ${token}` };
+  const data = async (path, headers = {}) =>
+    JSON.stringify((await (await fetch(`${url}${path}`, { headers })).json()).data);
+  const stale = [];
+  for (const path of paths) {
+    if ((await data(path)) !== (await data(path, staff))) stale.push(path);
+  }
+  for (const product of products) {
+    const { price } = JSON.parse(await data(`/api/products/${product._id}`, staff));
+    const html = await (await fetch(`${url}/shop/product/${product.slug}`)).text();
+    if (!html.includes(`$${price.toFixed(2)}`)) stale.push(`/shop/product/${product.slug}`);
+  }
+  return { checked: paths.length + products.length, stale };
 }

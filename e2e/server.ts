@@ -36,7 +36,7 @@ export async function startServer(): Promise<RunningServer> {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
-      JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      JWT_SECRET: "e2e-Xq7vN2pK9wR4tY6uB8mC3zL5hJ1gF0dS",
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       ADMIN_NAME: admin.name,

@@ -1,14 +1,17 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
+import underPressure from "@fastify/under-pressure";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
-import { createMemoryThrottle } from "./lib/failure-throttle.ts";
+import { createMemoryThrottle, createRedisThrottle } from "./lib/failure-throttle.ts";
 import { redactUrl } from "./lib/redact.ts";
+import { connectRedis } from "./lib/redis.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
@@ -33,7 +36,9 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { activityPlugin } from "./plugins/activity.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { authPlugin, publicRoute } from "./plugins/auth.ts";
+import { clusterPlugin } from "./plugins/cluster.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { inFlightPlugin } from "./plugins/in-flight.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { publicCachePlugin } from "./plugins/public-cache.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -102,35 +107,79 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate("database", options.database);
   app.decorate("db", options.database.db);
   app.decorate("tokens", createTokenSigner(config.jwtSecret));
-  app.decorate("files", createLocalStore(path.join(config.dataDir, "uploads")));
+  app.decorate("files", createLocalStore(config.uploadsDir));
   app.decorate(
     "mailer",
-    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "outbox") }),
+    options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, "outbox"),
+        pool: config.sender.concurrency,
+      }),
   );
   app.decorate("events", createEventRecorder(options.database.db));
   app.decorate("onUnsubscribe", async (subscriberId: string, campaignId: string | null) => {
     if (campaignId) await attributeUnsubscribe(options.database.db, subscriberId, campaignId);
   });
+  const redis = config.redisUrl
+    ? {
+        publisher: await connectRedis(config.redisUrl, "shop"),
+        subscriber: await connectRedis(config.redisUrl, "shop-subscriber"),
+      }
+    : undefined;
   app.addHook("onClose", async () => {
     await app.events.close();
     app.mailer.close();
+    if (redis) await Promise.all([redis.publisher.quit(), redis.subscriber.quit()]);
   });
 
   // Registered before the routes, so it sees every one of them.
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
+  await app.register(inFlightPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, { global: false });
+  // Cross-origin browser calls are refused unless an origin is on the allow-list.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      allowedHeaders: ["authorization", "content-type"],
+      maxAge: 600,
+    });
+  }
+  if (config.maxEventLoopDelayMs > 0) {
+    // A saturated event loop answers 503 at once instead of queueing requests it cannot serve in time.
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      retryAfter: 5,
+      pressureHandler: (_request, reply) => {
+        reply
+          .status(503)
+          .header("retry-after", "5")
+          .send({ success: false, message: "The server is busy. Please try again in a few seconds." });
+      },
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    // With Redis every instance counts against one limit; if Redis fails, requests are not blocked.
+    ...(redis && { redis: redis.publisher, nameSpace: "smart-home-shop:rate:", skipOnError: true }),
+  });
   await app.register(multipart);
   await app.register(authPlugin, { db: options.database.db, tokens: app.tokens });
   await app.register(activityPlugin);
   await app.register(publicCachePlugin);
+  await app.register(clusterPlugin, redis ? { redis } : {});
   await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(healthRoutes);
   app.get("/api/docs", { config: publicRoute, schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes, {
-    throttle: createMemoryThrottle(loginFailureLimit, loginFailureWindowMs),
+    throttle: redis
+      ? createRedisThrottle(redis.publisher, loginFailureLimit, loginFailureWindowMs, {
+          onError: (error) => app.log.warn({ err: error }, "login throttle store unreachable: attempt not counted"),
+        })
+      : createMemoryThrottle(loginFailureLimit, loginFailureWindowMs),
     tokenTtlMs: config.tokenTtlMs,
   });
   await app.register(userRoutes);

@@ -32,6 +32,27 @@ describe("configuration", () => {
   it("refuses to start in production without a JWT_SECRET", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
   });
+
+  it.each([
+    "change-me-change-me-change-me-change-me",
+    "secretsecretsecretsecretsecretsecret",
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+  ])("refuses a placeholder JWT_SECRET in production: %s", (secret) => {
+    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir() })).toThrow(
+      /placeholder/,
+    );
+  });
+
+  it("accepts a random JWT_SECRET in production", () => {
+    const secret = "q8V3kN1zR7pL0xW5mT2cY9bH4fJ6dS8aG3eU1iO7";
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir() }).jwtSecret).toBe(secret);
+  });
+
+  it("reads CORS origins and refuses anything that is not an origin", () => {
+    const config = loadConfig({ CORS_ORIGINS: "https://a.example.com, http://localhost:5173", DATA_DIR: dataDir() });
+    expect(config.corsOrigins).toEqual(["https://a.example.com", "http://localhost:5173"]);
+    expect(() => loadConfig({ CORS_ORIGINS: "*", DATA_DIR: dataDir() })).toThrow(/CORS_ORIGINS/);
+  });
 });
 
 describe("durations", () => {

@@ -12,6 +12,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
+  UPLOADS_DIR: optionalText,
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -19,7 +20,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
   TOKEN_TTL: z
     .string()
@@ -47,6 +49,25 @@ const envSchema = z.object({
   SCHEDULER_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   SAMPLE_DATA: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+  ),
+  CORS_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => v.split(",").every((origin) => /^https?:\/\/[^/\s]+$/.test(origin.trim())),
+        "must be a comma-separated list of origins such as https://shop.example.com",
+      )
+      .optional(),
+  ),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
 });
 
 export type Config = {
@@ -54,8 +75,12 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded images; several instances share one folder (a volume or a network mount). */
+  uploadsDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** A PostgreSQL query not answered within this long fails (503) instead of holding the request. */
+  databaseQueryTimeoutMs: number;
   jwtSecret: string;
   tokenTtlMs: number;
   admin: { email: string; password: string | undefined; name: string };
@@ -70,6 +95,14 @@ export type Config = {
   /** Seed the sample catalogue, banners and posts into an empty database. */
   sampleData: boolean;
   sender: { enabled: boolean; ratePerSecond: number; concurrency: number; leaseMs: number; schedulerMs: number };
+  /** Shared rate-limit store and cache-invalidation channel when several instances serve one database. */
+  redisUrl: string | undefined;
+  /** Origins allowed to call the API from a browser; none by default (same-origin only). */
+  corsOrigins: string[];
+  /** Above this event-loop delay the server answers 503 with Retry-After instead of queueing; 0 turns it off. */
+  maxEventLoopDelayMs: number;
+  /** How long SIGTERM waits for requests in flight and the sender's batch before exiting anyway. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -90,13 +123,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.JWT_SECRET) {
     throw new ConfigError("Invalid configuration: JWT_SECRET must be set in production");
   }
+  if (e.NODE_ENV === "production" && e.JWT_SECRET && looksLikePlaceholder(e.JWT_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration: JWT_SECRET looks like a placeholder; use at least 32 random characters",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     tokenTtlMs: parseDuration(e.TOKEN_TTL) ?? 12 * 3_600_000,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
@@ -115,7 +155,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.SENDER_LEASE_MS,
       schedulerMs: e.SCHEDULER_MS,
     },
+    redisUrl: e.REDIS_URL,
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(",").map((origin) => origin.trim()) : [],
+    // PGlite runs every query on the event loop, so there the delay measures database work, not
+    // overload: shedding would turn away visitors while staff import a list. On by default with PostgreSQL.
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+/** A copied example value ("change-me…", "secret…", "xxxx…") signs tokens anyone could forge. */
+function looksLikePlaceholder(secret: string): boolean {
+  if (/change.?me|example|default|placeholder|your.?secret|^secret/i.test(secret)) return true;
+  return new Set(secret).size < 12;
 }
 
 /** Without JWT_SECRET, a random secret is made once and kept in DATA_DIR so tokens survive restarts. */

@@ -1,7 +1,8 @@
 import { buildApp, emailLinkSecret } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
-import { createCampaignSender, defaultSenderOptions } from "./jobs/campaign-sender.ts";
+import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
+import { loggableError } from "./lib/errors.ts";
 
 function printGeneratedPassword(email: string, password: string): void {
   const lines = [
@@ -26,31 +27,35 @@ async function main(): Promise<void> {
         database.db,
         app.mailer,
         { secret: emailLinkSecret(config), publicUrl: config.publicUrl },
-        {
-          ...defaultSenderOptions,
-          ratePerSecond: config.sender.ratePerSecond,
-          concurrency: config.sender.concurrency,
-          leaseMs: config.sender.leaseMs,
-          schedulerMs: config.sender.schedulerMs,
-        },
+        configuredSenderOptions(config.sender),
       )
     : undefined;
+
+  // Fastify marks itself closing before the preClose hooks run: from then on new requests get 503,
+  // requests in flight finish, and meanwhile the sender finishes the batch it holds.
+  if (sender) app.addHook("preClose", () => sender.stop());
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const began = performance.now();
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "shutdown timed out; exiting anyway");
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     force.unref();
     try {
-      // The sender finishes its batch before the server and the database close.
-      await sender?.stop();
       await app.close();
+      // A handler whose client hung up is still running after its connection closed: let it finish
+      // its queries before the pool goes.
+      await app.requestsDrained();
       await database.close();
+      app.log.info({ shutdownMs: Math.round(performance.now() - began) }, "shut down cleanly");
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, "shutdown failed");
+      app.log.error({ err: loggableError(error) }, "shutdown failed");
       process.exit(1);
     }
   };

@@ -2,7 +2,7 @@ import path from "node:path";
 import { emailLinkSecret } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
-import { createCampaignSender, defaultSenderOptions } from "./jobs/campaign-sender.ts";
+import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
 import { createMailer } from "./mail/transport.ts";
 
 /** `npm run worker`: the campaign sender and scheduler alone, for running beside API processes (SENDER=off there). */
@@ -19,13 +19,7 @@ async function main(): Promise<void> {
     database.db,
     mailer,
     { secret: emailLinkSecret(config), publicUrl: config.publicUrl },
-    {
-      ...defaultSenderOptions,
-      ratePerSecond: config.sender.ratePerSecond,
-      concurrency: config.sender.concurrency,
-      leaseMs: config.sender.leaseMs,
-      schedulerMs: config.sender.schedulerMs,
-    },
+    configuredSenderOptions(config.sender),
   );
   const stop = async () => {
     await sender.stop();

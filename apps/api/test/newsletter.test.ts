@@ -1,4 +1,5 @@
 import type { ImportResult, SubscriberDto, TagDto } from "@shop/shared/schemas/newsletter";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signLink } from "../src/lib/signed-links.ts";
 import { testJwtSecret } from "./constants.ts";
@@ -146,6 +147,19 @@ describe("CSV import", () => {
     });
     expect(progress.body.data).toMatchObject({ status: "finished", importedCount: 2 });
   });
+
+  it("reports an import whose process died as failed, and one still beating as running", async () => {
+    const progressOf = async (jobId: string) =>
+      (await call<{ status: string }>(app, { url: `/api/csv/import-progress/${jobId}`, token: admin })).body.data
+        .status;
+    // As a killed process leaves them: running, one with a heartbeat three minutes old.
+    const dead = "01890a5d-ac96-774b-bcce-b302099a8001";
+    const alive = "01890a5d-ac96-774b-bcce-b302099a8002";
+    await app.db.execute(sql`insert into import_jobs (id, file_name, heartbeat_at) values
+      (${dead}, 'dead.csv', now() - interval '3 minutes'), (${alive}, 'alive.csv', now() - interval '10 seconds')`);
+    expect(await progressOf(dead)).toBe("failed");
+    expect(await progressOf(alive)).toBe("running");
+  });
 });
 
 describe("subscribers", () => {
@@ -207,6 +221,20 @@ describe("subscribers", () => {
     expect(lines.some((line) => line.startsWith("new@example.com,New Person,subscribed,import,Fans; Later"))).toBe(
       true,
     );
+  });
+
+  it("exports every row when thousands share one microsecond timestamp (an import batch)", async () => {
+    // More than one export batch (5,000), all stamped with the same now(): paging must not skip any.
+    await app.db.execute(sql`insert into subscribers (id, email, status, source, subscribed_at, created_at)
+      select uuid_v7(), 'same-time-' || n || '@example.com', 'pending', 'import', now(), now()
+      from generate_series(1, 6001) n`);
+    const csv = await app.inject({
+      url: "/api/newsletter/export?status=pending&search=same-time-",
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const emails = csv.body.trim().split("\r\n").slice(1);
+    expect(new Set(emails.map((line) => line.split(",")[0])).size).toBe(6001);
+    await app.db.execute(sql`delete from subscribers where email like 'same-time-%'`);
   });
 
   it("deleting a tag keeps its subscribers", async () => {

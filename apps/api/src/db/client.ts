@@ -19,6 +19,8 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /** Runs start-up work (migrations, seeding) in one process at a time when several share the database. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PostgreSQL pool connections by state; PGlite has no pool. */
@@ -38,7 +40,7 @@ export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } =
 }
 
 export type OpenOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; queryTimeoutMs?: number }
   | { kind: "pglite"; dataDir?: string; client?: PGlite };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -48,6 +50,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // A server that stops answering (frozen, partitioned) must fail the query, not hang the request:
+      // the client gives up after this long, and TCP keep-alive notices a dead peer on idle connections.
+      query_timeout: options.queryTimeoutMs ?? 10_000,
+      keepAlive: true,
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on("error", () => {});
@@ -56,6 +62,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: "postgres",
       migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      exclusive: (work) => withAdvisoryLock(options.url, work),
       ping: async () => {
         await pool.query("select 1");
       },
@@ -69,9 +76,28 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    // One process owns a PGlite data directory, so there is nobody to wait for.
+    exclusive: (work) => work(),
     ping: async () => {
       await client.query("select 1");
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A session-level advisory lock on its own connection (not the pool's, which the work itself needs):
+ * two instances starting together migrate and seed one after the other instead of racing.
+ */
+async function withAdvisoryLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  // A server going away mid-start-up must fail the start, not crash the process with an unheard 'error'.
+  lock.on("error", () => {});
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtext('smart-home-shop:startup'))");
+    return await work();
+  } finally {
+    await lock.end();
+  }
 }

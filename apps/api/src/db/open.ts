@@ -11,10 +11,17 @@ export async function openConfiguredDatabase(
   onGeneratedPassword?: (email: string, password: string) => void,
 ): Promise<Database> {
   const database = config.databaseUrl
-    ? await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
+    ? await openDatabase({
+        kind: "postgres",
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        queryTimeoutMs: config.databaseQueryTimeoutMs,
+      })
     : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
-  await database.migrate();
-  await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });
-  if (config.sampleData) await seedSampleContent(database.db, createLocalStore(path.join(config.dataDir, "uploads")));
+  await database.exclusive(async () => {
+    await database.migrate();
+    await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });
+    if (config.sampleData) await seedSampleContent(database.db, createLocalStore(config.uploadsDir));
+  });
   return database;
 }

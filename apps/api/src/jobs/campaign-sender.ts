@@ -39,6 +39,17 @@ export const defaultSenderOptions: SenderOptions = {
   hardBouncesToBounce: 3,
 };
 
+/** The defaults with what the operator configured (SEND_RATE, SEND_CONCURRENCY, SENDER_LEASE_MS, SCHEDULER_MS). */
+export function configuredSenderOptions(configured: {
+  ratePerSecond: number;
+  concurrency: number;
+  leaseMs: number;
+  schedulerMs: number;
+}): SenderOptions {
+  const { ratePerSecond, concurrency, leaseMs, schedulerMs } = configured;
+  return { ...defaultSenderOptions, ratePerSecond, concurrency, leaseMs, schedulerMs };
+}
+
 type Claimed = {
   id: string;
   campaign_id: string;
@@ -66,7 +77,8 @@ export function createCampaignSender(
   context: Omit<LinkContext, "settings">,
   options: SenderOptions,
 ): CampaignSender {
-  const compiled = new Map<string, CampaignForSending>();
+  // Promises, so the two lanes starting on one campaign at once compile it (juice, html-to-text) once.
+  const compiled = new Map<string, Promise<CampaignForSending | undefined>>();
   let running = false;
   let loop: Promise<void> | undefined;
   const idle = new Set<AbortController>();
@@ -78,9 +90,19 @@ export function createCampaignSender(
   };
   let nextTokenAt = 0;
 
-  async function prepare(campaignId: string): Promise<CampaignForSending | undefined> {
-    const cached = compiled.get(campaignId);
-    if (cached) return cached;
+  function prepare(campaignId: string): Promise<CampaignForSending | undefined> {
+    let ready = compiled.get(campaignId);
+    if (!ready) {
+      ready = build(campaignId);
+      compiled.set(campaignId, ready);
+      // A failed or empty build (database briefly away) is not remembered: the next message tries again.
+      const forget = () => compiled.delete(campaignId);
+      ready.then((built) => built ?? forget(), forget);
+    }
+    return ready;
+  }
+
+  async function build(campaignId: string): Promise<CampaignForSending | undefined> {
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     if (!row) return undefined;
     const settings = await getSettings(db);
@@ -96,21 +118,26 @@ export function createCampaignSender(
         ? await db.select().from(campaignLinks).where(eq(campaignLinks.campaignId, campaignId))
         : [];
     const idByUrl = new Map(links.map((link) => [link.url, link.id]));
-    const ready = {
+    return {
       id: campaignId,
       subject: row.subject,
       compiled: built,
       linkIds: built.links.map((url) => idByUrl.get(url) ?? ""),
     };
-    compiled.set(campaignId, ready);
-    return ready;
   }
 
+  let lastRelease = Number.NEGATIVE_INFINITY;
+  let lastClaimEmpty = true;
   async function claim(): Promise<Claimed[]> {
-    // Claims whose lease ran out (their process died) go back in the queue first.
-    await db.execute(sql`update campaign_recipients set status = 'queued', lease_until = null
-      where status = 'sending' and lease_until < now()`);
-    return queryRows<Claimed>(
+    // Claims whose lease ran out (their process died) go back in the queue first. That scans every
+    // 'sending' row, so while this sender has work it runs a few times per lease rather than before
+    // every batch: an expired claim still comes back well within one more lease.
+    if (lastClaimEmpty || Date.now() - lastRelease >= Math.min(options.leaseMs / 4, 5_000)) {
+      lastRelease = Date.now();
+      await db.execute(sql`update campaign_recipients set status = 'queued', lease_until = null
+        where status = 'sending' and lease_until < now()`);
+    }
+    const claimed = await queryRows<Claimed>(
       db,
       sql`with picked as (
         select r.id from campaign_recipients r join campaigns c on c.id = r.campaign_id
@@ -122,6 +149,8 @@ export function createCampaignSender(
       returning r.id, r.campaign_id, r.subscriber_id, r.email, r.attempts,
         (select s.status from subscribers s where s.id = r.subscriber_id) as subscriber_status`,
     );
+    lastClaimEmpty = claimed.length === 0;
+    return claimed;
   }
 
   async function throttle(): Promise<void> {
@@ -265,8 +294,9 @@ export function createCampaignSender(
   }
 
   /**
-   * Two lanes split the SMTP concurrency: while one claims or records, the other is sending, so the
-   * connections are not left idle at every batch boundary.
+   * Two lanes, each sending with the full concurrency into the one connection pool: while one claims
+   * or records, the other's queued messages keep every SMTP connection busy, so none idles at a batch
+   * boundary (the pool, not the lanes, bounds how many messages are on the wire).
    */
   async function lane(concurrency: number, schedules: boolean): Promise<void> {
     while (running) {
@@ -282,8 +312,7 @@ export function createCampaignSender(
   }
 
   async function run(): Promise<void> {
-    const half = Math.max(1, Math.floor(options.concurrency / 2));
-    await Promise.all([lane(half, true), lane(Math.max(1, options.concurrency - half), false)]);
+    await Promise.all([lane(options.concurrency, true), lane(options.concurrency, false)]);
   }
 
   return {

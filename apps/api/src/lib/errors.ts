@@ -49,7 +49,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     const message = current instanceof Error ? current.message : "";
     if (
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
         message,
       )
     ) {
@@ -71,4 +71,21 @@ function hasCode(error: unknown, code: string): boolean {
   if ("code" in error && error.code === code) return true;
   // Drizzle wraps driver errors; the original sits in `cause`.
   return "cause" in error && hasCode(error.cause, code);
+}
+
+/**
+ * What a log line may keep of an error. Drizzle's query errors carry the bound parameters in
+ * `params`, in their message and so in their stack — a password hash or a token among them — so
+ * only the SQL text and the driver's own error are kept.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !("query" in error) || !("params" in error)) return error;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  return {
+    type: error.name,
+    message: `Failed query: ${String(error.query)}`,
+    ...(cause && {
+      cause: { type: cause.name, message: cause.message, code: (cause as { code?: string }).code, stack: cause.stack },
+    }),
+  };
 }

@@ -8,13 +8,35 @@ export type CachedResponse = { body: string; etag: string };
  */
 export type ResponseCache = {
   get(key: string): CachedResponse | undefined;
-  /** Stores a body already serialised (JSON, HTML, XML). */
-  set(key: string, body: string): CachedResponse;
+  /**
+   * The entry, produced once however many requests miss it together. A produce that began before a
+   * clear() is answered to its callers but never stored: it may have read what the write changed.
+   */
+  fill(key: string, produce: () => Promise<string>): Promise<CachedResponse>;
   clear(): void;
+  /** Drops the entries whose key matches (a write that changed one area of the shop). */
+  clearWhere(matches: (key: string) => boolean): void;
 };
+
+function entryOf(body: string): CachedResponse {
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+  return { body, etag };
+}
 
 export function createResponseCache(maxEntries = 1_000): ResponseCache {
   const entries = new Map<string, CachedResponse>();
+  const inFlight = new Map<string, Promise<CachedResponse>>();
+  let generation = 0;
+
+  const store = (key: string, cached: CachedResponse) => {
+    entries.set(key, cached);
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    return cached;
+  };
+
   return {
     get(key) {
       const hit = entries.get(key);
@@ -25,18 +47,31 @@ export function createResponseCache(maxEntries = 1_000): ResponseCache {
       }
       return hit;
     },
-    set(key, body) {
-      const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
-      const cached = { body, etag };
-      entries.set(key, cached);
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      return cached;
+    fill(key, produce) {
+      const hit = this.get(key);
+      if (hit) return Promise.resolve(hit);
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const startedIn = generation;
+      const loading = produce()
+        .then((body) => {
+          const cached = entryOf(body);
+          return startedIn === generation ? store(key, cached) : cached;
+        })
+        .finally(() => {
+          if (inFlight.get(key) === loading) inFlight.delete(key);
+        });
+      inFlight.set(key, loading);
+      return loading;
     },
     clear() {
-      entries.clear();
+      this.clearWhere(() => true);
+    },
+    clearWhere(matches) {
+      // Loads already running may have read the old data: none is stored, and later callers start afresh.
+      generation += 1;
+      inFlight.clear();
+      for (const key of [...entries.keys()]) if (matches(key)) entries.delete(key);
     },
   };
 }

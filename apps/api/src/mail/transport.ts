@@ -18,7 +18,9 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
     const url = new URL(options.smtpUrl);
     const transport = nodemailer.createTransport({
       pool: true,
-      maxConnections: options.pool ?? 5,
+      // The SEND_CONCURRENCY default: the sender keeps that many messages going, and fewer
+      // connections would leave the rest waiting in the pool's queue.
+      maxConnections: options.pool ?? 10,
       maxMessages: 1_000,
       host: url.hostname,
       port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),

@@ -13,9 +13,7 @@ if (config.databaseUrl) {
 }
 if (command === "backup") {
   const written = await backupPglite(config.dataDir, path.join(config.dataDir, "..", "backups"));
-  process.stdout.write(
-    `Backup written to ${written}\nCopy ${path.join(config.dataDir, "uploads")} too: it holds the images.\n`,
-  );
+  process.stdout.write(`Backup written to ${written}\nCopy ${config.uploadsDir} too: it holds the images.\n`);
 } else if (command === "restore" && file) {
   const kept = await restorePglite(config.dataDir, path.resolve(file));
   process.stdout.write(

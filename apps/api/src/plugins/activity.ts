@@ -1,6 +1,7 @@
 import type { ActivityDetails, ActivityStatus } from "@shop/shared/schemas/activity-logs";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { loggableError } from "../lib/errors.ts";
 import { recordActivity } from "../modules/activity-logs/service.ts";
 
 export type ActivityLabel = { module: string; action: string };
@@ -49,7 +50,7 @@ export const activityPlugin = fp(async (app: FastifyInstance) => {
         details: { message: status >= 500 ? "Internal error" : error.message },
       });
     } catch (logError) {
-      request.log.error({ err: logError }, "could not record activity");
+      request.log.error({ err: loggableError(logError) }, "could not record activity");
     }
   });
 });

@@ -2,7 +2,7 @@ import { copy } from "@shop/shared/copy";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, isDatabaseUnavailable, isDataException } from "../lib/errors.ts";
+import { AppError, isDatabaseUnavailable, isDataException, loggableError } from "../lib/errors.ts";
 
 type ValidationIssue = {
   keyword?: string;
@@ -60,7 +60,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ success: false, message: first ?? copy.validation.invalidInput, errors });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable");
+      request.log.warn({ err: loggableError(error) }, "database unavailable");
       return reply
         .status(503)
         .header("retry-after", "5")
@@ -76,7 +76,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         (status === 429 ? copy.errors.tooManyRequests : copy.validation.invalidInput);
       return reply.status(status).send({ success: false, message });
     }
-    request.log.error({ err: error }, "request failed");
+    request.log.error({ err: loggableError(error) }, "request failed");
     const unavailable = status === 503;
     return reply.status(unavailable ? 503 : 500).send({
       success: false,

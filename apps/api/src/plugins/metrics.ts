@@ -60,7 +60,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { token: s
     for (const row of statuses) queue.set({ status: row.status }, row.n);
     const [running] = await queryRows<{ n: number }>(
       app.db,
-      sql`select count(*)::int as n from import_jobs where status = 'running'`,
+      sql`select count(*)::int as n from import_jobs where status = 'running' and heartbeat_at > now() - interval '2 minutes'`,
     );
     imports.set(running?.n ?? 0);
     return reply

@@ -25,7 +25,7 @@ export function publicCacheKey(request: FastifyRequest): string | undefined {
 
 /**
  * Public reads (catalogue, banners, posts) are served from serialised JSON. Any successful write by
- * staff drops the whole cache: writes are rare, and no route can forget to invalidate.
+ * staff drops the whole cache (see the cluster plugin): writes are rare, and no route can forget to invalidate.
  */
 export const publicCachePlugin = fp(async (app: FastifyInstance) => {
   app.decorate("publicCache", createResponseCache());
@@ -38,12 +38,6 @@ export const publicCachePlugin = fp(async (app: FastifyInstance) => {
     }
     done();
   });
-  app.addHook("onResponse", (request, reply, done) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && request.principal && reply.statusCode < 400) {
-      app.publicCache.clear();
-    }
-    done();
-  });
 });
 
 /** Answers a cache miss and fills the cache, with an ETag so browsers revalidate to a 304. */
@@ -53,9 +47,10 @@ export async function sendCached(
   load: () => Promise<{ success: true; message: string; data: unknown }>,
 ): Promise<FastifyReply> {
   const key = publicCacheKey(request);
-  const value = await load();
-  if (!key) return reply.send(value);
-  return sendBody(request, reply, request.server.publicCache.set(key, JSON.stringify(value)));
+  if (!key) return reply.send(await load());
+  // Requests missing the same entry together share one load.
+  const cached = await request.server.publicCache.fill(key, async () => JSON.stringify(await load()));
+  return sendBody(request, reply, cached);
 }
 
 function sendBody(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse): FastifyReply {

@@ -49,15 +49,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       return reply.status(404).send({ success: false, message: copy.errors.routeNotFound });
     }
     const key = `page:${pathname}`;
-    let cached = app.publicCache.get(key);
-    let status = cached ? Number(cached.body.slice(0, 3)) : 200;
-    if (!cached) {
+    const cached = await app.publicCache.fill(key, async () => {
       const meta = await pageMeta(app.db, pathname, options.publicUrl);
-      status = meta.status;
       // The status rides in front of the HTML so a cached 404 stays a 404.
       const preloads = meta.status === 200 ? routePreloads(pathname) : [];
-      cached = app.publicCache.set(key, `${meta.status}${renderIndex(template, meta, options.publicUrl, preloads)}`);
-    }
+      return `${meta.status}${renderIndex(template, meta, options.publicUrl, preloads)}`;
+    });
+    const status = Number(cached.body.slice(0, 3));
     return reply
       .status(status)
       .type("text/html; charset=utf-8")

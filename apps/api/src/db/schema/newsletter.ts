@@ -76,6 +76,8 @@ export const importJobs = pgTable("import_jobs", {
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+  /** Touched while the import's request lives: a running job gone quiet died with its process. */
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
 /** GDPR erasure leaves no trace of the person: only that an erasure happened, and when. */

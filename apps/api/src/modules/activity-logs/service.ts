@@ -5,11 +5,11 @@ import type {
   ActivityStatus,
 } from "@shop/shared/schemas/activity-logs";
 import { paginationOf } from "@shop/shared/schemas/common";
-import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { activityLogs, users } from "../../db/schema/index.ts";
 import { csvRow } from "../../lib/csv.ts";
-import { dayBoundary, escapeLike } from "../../lib/sql.ts";
+import { dayBoundary, escapeLike, olderThanRow } from "../../lib/sql.ts";
 
 export type ActivityEntry = {
   action: string;
@@ -109,14 +109,9 @@ const exportBatch = 2_000;
  */
 export async function* exportActivityLogs(db: Db, query: ActivityFilters): AsyncGenerator<string> {
   yield csvRow(["Time", "User", "Email", "Module", "Action", "Status", "Description", "IP address", "Details"]);
-  let after: { createdAt: Date; id: string } | undefined;
+  let afterId: string | undefined;
   for (;;) {
-    const keyset = after
-      ? or(
-          lt(activityLogs.createdAt, after.createdAt),
-          and(eq(activityLogs.createdAt, after.createdAt), lt(activityLogs.id, after.id)),
-        )
-      : undefined;
+    const keyset = afterId ? olderThanRow("activity_logs", afterId) : undefined;
     const rows = await db
       .select(logColumns)
       .from(activityLogs)
@@ -142,6 +137,6 @@ export async function* exportActivityLogs(db: Db, query: ActivityFilters): Async
       .join("");
     const last = rows[rows.length - 1];
     if (!last || rows.length < exportBatch) return;
-    after = { createdAt: last.log.createdAt, id: last.log.id };
+    afterId = last.log.id;
   }
 }

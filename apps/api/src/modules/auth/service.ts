@@ -35,7 +35,8 @@ export class LoginFailure extends AppError {
 export async function login(input: LoginInput, context: LoginContext): Promise<LoginResult> {
   const { db, throttle } = context;
   const keys = [`ip:${context.ipAddress}`, `account:${input.email}`];
-  const wait = Math.max(...keys.map((key) => throttle.blockedFor(key) ?? 0));
+  const waits = await Promise.all(keys.map((key) => throttle.blockedFor(key)));
+  const wait = Math.max(...waits.map((seconds) => seconds ?? 0));
   if (wait > 0) {
     throw new LoginFailure(429, copy.auth.tooManyAttempts, null, "Too many failed attempts", {
       "retry-after": String(wait),
@@ -47,18 +48,18 @@ export async function login(input: LoginInput, context: LoginContext): Promise<L
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.email));
 
-  const fail = (userId: string | null, reason: string) => {
-    for (const key of keys) throttle.recordFailure(key);
+  const fail = async (userId: string | null, reason: string) => {
+    await Promise.all(keys.map((key) => throttle.recordFailure(key)));
     return new LoginFailure(401, copy.auth.invalidCredentials, userId, reason);
   };
   if (!user) {
     await burnPasswordCheck(input.password);
-    throw fail(null, "Unknown email");
+    throw await fail(null, "Unknown email");
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw fail(user.id, "Wrong password");
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw await fail(user.id, "Wrong password");
   if (!user.isActive) throw new LoginFailure(403, copy.auth.deactivated, user.id, "Account deactivated");
 
-  throttle.reset(`account:${input.email}`);
+  await throttle.reset(`account:${input.email}`);
   const expiresAt = new Date(Date.now() + context.tokenTtlMs);
   const [session] = await db
     .insert(sessions)

@@ -167,36 +167,43 @@ export async function startCampaign(db: Db, id: string, from: CampaignStatus[] =
   const campaign = await getCampaign(db, id);
   if (!from.includes(campaign.status)) throw conflict(`A ${campaign.status} campaign cannot be sent`);
   if ((await countAudience(db, campaign.audience)) === 0) throw badRequest(campaignCopy.noRecipients);
-  const [started] = await db
-    .update(campaigns)
-    .set({ status: "sending", startedAt: new Date() })
-    .where(and(eq(campaigns.id, id), inArray(campaigns.status, from)))
-    .returning({ id: campaigns.id });
-  if (!started) throw conflict("The campaign has already started");
-  const added = await snapshotRecipients(db, id, campaign.audience);
-  await db.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, id));
-  await logCampaign(db, id, "started", `Sending to ${added} recipient${added === 1 ? "" : "s"}`);
+  // One transaction: a sender elsewhere must never see the campaign sending before its recipients
+  // exist, or it would find nothing queued and call the campaign finished.
+  await db.transaction(async (tx) => {
+    const [started] = await tx
+      .update(campaigns)
+      .set({ status: "sending", startedAt: new Date() })
+      .where(and(eq(campaigns.id, id), inArray(campaigns.status, from)))
+      .returning({ id: campaigns.id });
+    if (!started) throw conflict("The campaign has already started");
+    const added = await snapshotRecipients(tx, id, campaign.audience);
+    await tx.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, id));
+    await logCampaign(tx, id, "started", `Sending to ${added} recipient${added === 1 ? "" : "s"}`);
+  });
   return getCampaign(db, id);
 }
 
 /** Starts every scheduled campaign that is due; two schedulers racing start each one once. */
 export async function startDueCampaigns(db: Db, now = new Date()): Promise<string[]> {
-  const due = await db
-    .update(campaigns)
-    .set({ status: "sending", startedAt: now })
-    .where(and(eq(campaigns.status, "scheduled"), sql`${campaigns.scheduledAt} <= ${now}`))
-    .returning({ id: campaigns.id, audience: campaigns.audience });
-  for (const campaign of due) {
-    const added = await snapshotRecipients(db, campaign.id, campaign.audience as Audience);
-    await db.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, campaign.id));
-    await logCampaign(
-      db,
-      campaign.id,
-      "started",
-      `Scheduled send started for ${added} recipient${added === 1 ? "" : "s"}`,
-    );
-  }
-  return due.map((row) => row.id);
+  // As in startCampaign: the status and the recipients become visible together.
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .update(campaigns)
+      .set({ status: "sending", startedAt: now })
+      .where(and(eq(campaigns.status, "scheduled"), sql`${campaigns.scheduledAt} <= ${now}`))
+      .returning({ id: campaigns.id, audience: campaigns.audience });
+    for (const campaign of due) {
+      const added = await snapshotRecipients(tx, campaign.id, campaign.audience as Audience);
+      await tx.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, campaign.id));
+      await logCampaign(
+        tx,
+        campaign.id,
+        "started",
+        `Scheduled send started for ${added} recipient${added === 1 ? "" : "s"}`,
+      );
+    }
+    return due.map((row) => row.id);
+  });
 }
 
 export async function setSendingState(db: Db, id: string, action: "pause" | "resume" | "cancel"): Promise<CampaignDto> {

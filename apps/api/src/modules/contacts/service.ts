@@ -7,12 +7,12 @@ import type {
   ContactUpdate,
 } from "@shop/shared/schemas/contacts";
 import { contactStatuses } from "@shop/shared/schemas/contacts";
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contacts } from "../../db/schema/index.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { notFound } from "../../lib/errors.ts";
-import { dayBoundary, escapeLike } from "../../lib/sql.ts";
+import { dayBoundary, escapeLike, olderThanRow } from "../../lib/sql.ts";
 
 export const contactNotFound = "Contact not found";
 
@@ -149,14 +149,9 @@ const exportBatch = 2_000;
 /** The filtered inbox as formula-safe CSV, read in keyset-paged batches. */
 export async function* exportContacts(db: Db, query: ContactFilters): AsyncGenerator<string> {
   yield csvRow(["Created", "Name", "Email", "Phone", "Message type", "Subject", "Message", "Status", "Created by"]);
-  let after: { createdAt: Date; id: string } | undefined;
+  let afterId: string | undefined;
   for (;;) {
-    const keyset = after
-      ? or(
-          lt(contacts.createdAt, after.createdAt),
-          and(eq(contacts.createdAt, after.createdAt), lt(contacts.id, after.id)),
-        )
-      : undefined;
+    const keyset = afterId ? olderThanRow("contacts", afterId) : undefined;
     const rows = await db
       .select()
       .from(contacts)
@@ -181,6 +176,6 @@ export async function* exportContacts(db: Db, query: ContactFilters): AsyncGener
       .join("");
     const last = rows[rows.length - 1];
     if (!last || rows.length < exportBatch) return;
-    after = { createdAt: last.createdAt, id: last.id };
+    afterId = last.id;
   }
 }

@@ -1,8 +1,9 @@
 import type { SubscriberFilter } from "@shop/shared/schemas/newsletter";
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
 import { csvRow } from "../../lib/csv.ts";
+import { olderThanRow } from "../../lib/sql.ts";
 import { subscriberWhere } from "./subscribers-service.ts";
 
 const exportBatch = 5_000;
@@ -13,14 +14,9 @@ const outerSubscriberId = sql.raw(`"subscribers"."id"`);
 export async function* exportSubscribers(db: Db, filter: SubscriberFilter): AsyncGenerator<string> {
   yield csvRow(["Email", "Name", "Status", "Source", "Tags", "Subscribed at", "Unsubscribed at", "Created at"]);
   const tagNames = sql<string>`coalesce((select string_agg(${newsletterTags.name}, '; ' order by ${newsletterTags.name}) from ${subscriberTags} join ${newsletterTags} on ${newsletterTags.id} = ${subscriberTags.tagId} where ${subscriberTags.subscriberId} = ${outerSubscriberId}), '')`;
-  let after: { createdAt: Date; id: string } | undefined;
+  let afterId: string | undefined;
   for (;;) {
-    const keyset = after
-      ? or(
-          lt(subscribers.createdAt, after.createdAt),
-          and(eq(subscribers.createdAt, after.createdAt), lt(subscribers.id, after.id)),
-        )
-      : undefined;
+    const keyset = afterId ? olderThanRow("subscribers", afterId) : undefined;
     const rows = await db
       .select({ row: subscribers, tags: tagNames })
       .from(subscribers)
@@ -44,6 +40,6 @@ export async function* exportSubscribers(db: Db, filter: SubscriberFilter): Asyn
       .join("");
     const last = rows[rows.length - 1];
     if (!last || rows.length < exportBatch) return;
-    after = { createdAt: last.row.createdAt, id: last.row.id };
+    afterId = last.row.id;
   }
 }

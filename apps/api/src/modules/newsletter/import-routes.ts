@@ -10,7 +10,13 @@ import { z } from "zod";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
-import { failImportJob, importProgress, importSubscribers, openImportJob } from "./import-service.ts";
+import {
+  discardImportJob,
+  importProgress,
+  importSubscribers,
+  keepImportAlive,
+  openImportJob,
+} from "./import-service.ts";
 import { tagsByIds } from "./tags-service.ts";
 
 const maxFileBytes = 50 * 1024 * 1024;
@@ -48,7 +54,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ tmpDir: string }> = async (ap
       // The file goes to disk first: tag ids may arrive after it, and memory stays flat for 50 MB files.
       const tmpFile = path.join(tmpDir, `import-${jobId}.csv`);
       await mkdir(tmpDir, { recursive: true });
-      await openImportJob(app.db, jobId, principalOf(request).userId);
+      const opened = await openImportJob(app.db, jobId, principalOf(request).userId);
+      const stopHeartbeat = keepImportAlive(app.db, jobId);
       let imported = false;
       try {
         try {
@@ -101,9 +108,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ tmpDir: string }> = async (ap
         });
         return { success: true, message: newsletterCopy.imported(result.importedCount), data: result };
       } finally {
+        stopHeartbeat();
         await rm(tmpFile, { force: true });
-        // A refused upload never reached the importer, which marks its own failures.
-        if (!imported) await failImportJob(app.db, jobId);
+        // A refused upload never reached the importer (which marks its own failures): it changes nothing,
+        // and a job someone else opened under the same id is left alone.
+        if (!imported && opened) await discardImportJob(app.db, jobId);
       }
     },
   );

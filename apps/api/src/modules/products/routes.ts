@@ -105,7 +105,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: productIdParamsSchema, body: productUpdateSchema },
     },
     async (request) => {
-      const change = await updateProduct(app.db, request.params.id, request.body);
+      const change = await updateProduct(app.db, request.params.id, request.body, app.publicCache);
       const deleted = request.body.status === "inactive" && change.before.status !== "inactive";
       const restored = request.body.status === "active" && change.before.status !== "active";
       const action = deleted ? "Delete product" : restored ? "Restore product" : "Update product";

@@ -27,20 +27,19 @@ type CatalogueRefs = {
 };
 
 async function loadRefs(db: Db, cache?: TotalsCache): Promise<CatalogueRefs> {
-  const cached = cache?.get("catalogue:refs");
-  const lists: { categories: Ref[]; subcategories: Ref[] } = cached
-    ? JSON.parse(cached.body)
-    : {
-        categories: (
-          await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories)
-        ).map((row) => ({ _id: row.id, name: row.name, slug: row.slug })),
-        subcategories: (
-          await db
-            .select({ id: subcategories.id, name: subcategories.name, slug: subcategories.slug })
-            .from(subcategories)
-        ).map((row) => ({ _id: row.id, name: row.name, slug: row.slug })),
-      };
-  if (!cached) cache?.set("catalogue:refs", JSON.stringify(lists));
+  const query = async () =>
+    JSON.stringify({
+      categories: (
+        await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories)
+      ).map((row) => ({ _id: row.id, name: row.name, slug: row.slug })),
+      subcategories: (
+        await db
+          .select({ id: subcategories.id, name: subcategories.name, slug: subcategories.slug })
+          .from(subcategories)
+      ).map((row) => ({ _id: row.id, name: row.name, slug: row.slug })),
+    });
+  const body = cache ? (await cache.fill("catalogue:refs", query)).body : await query();
+  const lists: { categories: Ref[]; subcategories: Ref[] } = JSON.parse(body);
   const subcategoryIdsBySlug = new Map<string, string[]>();
   for (const sub of lists.subcategories)
     subcategoryIdsBySlug.set(sub.slug, [...(subcategoryIdsBySlug.get(sub.slug) ?? []), sub._id]);
@@ -91,7 +90,7 @@ const noMatch = sql`false`;
  * Remembers list totals per filter so a page that is not in the response cache does not pay for
  * count(*) on every request; it lives in the public cache, so any staff write drops it.
  */
-export type TotalsCache = Pick<ResponseCache, "get" | "set">;
+export type TotalsCache = Pick<ResponseCache, "fill">;
 
 export async function listProducts(
   db: Db,
@@ -128,13 +127,12 @@ export async function listProducts(
 
   const { page, limit, sortBy, sortOrder, ...filterValues } = query;
   const totalKey = `products:total:${JSON.stringify(filterValues)}`;
-  const knownTotal = totals?.get(totalKey);
   const countTotal = async () => {
     const [row] = await executePrepared(db.select({ total: count() }).from(products).where(where));
-    const total = row?.total ?? 0;
-    totals?.set(totalKey, String(total));
-    return total;
+    return String(row?.total ?? 0);
   };
+  // The total of a filter is shared by all its pages (and by requests counting it at the same moment).
+  const totalText = totals ? totals.fill(totalKey, countTotal).then((cached) => cached.body) : countTotal();
   const [rows, total] = await Promise.all([
     executePrepared(
       db
@@ -145,7 +143,7 @@ export async function listProducts(
         .limit(limit)
         .offset((page - 1) * limit),
     ),
-    knownTotal === undefined ? countTotal() : Number(knownTotal.body),
+    totalText.then(Number),
   ]);
   return {
     products: rows.map((row) => toProductDto(row, refs)),
@@ -242,15 +240,20 @@ export async function createProduct(db: Db, input: ProductCreate): Promise<Produ
 
 export type ProductChange = { before: ProductDto; after: ProductDto };
 
-export async function updateProduct(db: Db, id: string, input: ProductUpdate): Promise<ProductChange> {
-  const before = await getProduct(db, id, true);
+export async function updateProduct(
+  db: Db,
+  id: string,
+  input: ProductUpdate,
+  refsCache?: TotalsCache,
+): Promise<ProductChange> {
+  const before = await getProduct(db, id, true, refsCache);
   const categoryId = input.category ?? before.category?._id;
   if (input.category !== undefined || input.subcategory) {
     if (!categoryId) throw badRequest("Category not found", { category: "Category not found" });
     await assertCategory(db, categoryId, input.subcategory === undefined ? before.subcategory?._id : input.subcategory);
   }
   const slug = input.slug !== undefined ? await freeSlug(db, input.slug, before._id) : undefined;
-  await db
+  const [row] = await db
     .update(products)
     .set({
       ...(input.name !== undefined && { name: input.name }),
@@ -270,6 +273,9 @@ export async function updateProduct(db: Db, id: string, input: ProductUpdate): P
       ...(input.inStock !== undefined && { inStock: input.inStock }),
       ...(input.status !== undefined && { status: input.status }),
     })
-    .where(eq(products.id, before._id));
-  return { before, after: await getProduct(db, before._id, true) };
+    .where(eq(products.id, before._id))
+    .returning();
+  if (!row) throw notFound(productNotFound);
+  // The updated row comes back with the write: one round trip, not a second read.
+  return { before, after: toProductDto(row, await loadRefs(db, refsCache)) };
 }

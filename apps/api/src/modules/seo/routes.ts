@@ -4,8 +4,7 @@ import { robotsTxt, sitemapXml } from "./sitemap.ts";
 
 export const seoRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
   app.get("/sitemap.xml", { config: publicRoute }, async (_request, reply) => {
-    const cache = app.publicCache;
-    const cached = cache.get("sitemap.xml") ?? cache.set("sitemap.xml", await sitemapXml(app.db, publicUrl));
+    const cached = await app.publicCache.fill("sitemap.xml", () => sitemapXml(app.db, publicUrl));
     return reply
       .type("application/xml; charset=utf-8")
       .header("cache-control", "public, max-age=3600")

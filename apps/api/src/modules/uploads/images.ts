@@ -7,6 +7,7 @@ import type { FileStore } from "./storage.ts";
 export const uploadMessages = {
   unsupported: "Only JPEG, PNG, WebP, AVIF and GIF images are accepted",
   tooLarge: "Each image must be 8 MB or smaller",
+  tooManyPixels: "Each image must be at most 50 megapixels",
   tooMany: "At most 10 images can be uploaded at once",
   none: "Please choose at least one image",
   failed: "Failed to upload images",
@@ -38,37 +39,65 @@ export type StoredImage = {
   variants: { width: number; url: string; size: number }[];
 };
 
+/** Larger pictures are refused before decoding: a few KB of PNG can claim gigabytes of pixels. */
+const maxPixels = 50_000_000;
+
+export type PreparedImage = {
+  metadata: Metadata;
+  size: number;
+  /** Variants already stored carry no data: the same picture was uploaded before. */
+  variants: { width: number; key: string; data: Buffer | null }[];
+};
+
 /**
- * Makes the WebP widths of one image, named by a hash of its content, so the same picture
- * uploaded twice is stored once and every URL can be cached forever.
+ * Checks and converts one image entirely in memory, so a batch with one bad file can be refused
+ * before any of it is written. Anything sharp cannot decode is not an image we accept (415).
  */
-export async function storeImage(store: FileStore, folder: UploadFolder, bytes: Buffer): Promise<StoredImage> {
+export async function prepareImage(store: FileStore, folder: UploadFolder, bytes: Buffer): Promise<PreparedImage> {
   if (!sniffImage(bytes)) throw new AppError(415, uploadMessages.unsupported);
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 20);
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { animated: false }).metadata();
+    // Only the header is read here, so no pixel limit is needed yet.
+    metadata = await sharp(bytes, { animated: false, limitInputPixels: false }).metadata();
   } catch {
     throw new AppError(415, uploadMessages.unsupported);
   }
-  const variants: StoredImage["variants"] = [];
-  for (const width of imageWidths) {
-    const key = `${folder}/${hash}-${width}.webp`;
-    let size: number;
-    if (await store.exists(key)) {
-      size = 0;
-    } else {
-      const output = await sharp(bytes, { animated: false, limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      await store.put(key, output);
-      size = output.length;
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) throw new AppError(413, uploadMessages.tooManyPixels);
+  const variants: PreparedImage["variants"] = [];
+  try {
+    for (const width of imageWidths) {
+      const key = `${folder}/${hash}-${width}.webp`;
+      const data = (await store.exists(key))
+        ? null
+        : await sharp(bytes, { animated: false, limitInputPixels: maxPixels })
+            .rotate()
+            .resize({ width, withoutEnlargement: true })
+            .webp({ quality: 80 })
+            .toBuffer();
+      variants.push({ width, key, data });
     }
-    variants.push({ width, url: store.url(key), size });
+  } catch {
+    // A valid header over broken or truncated pixel data.
+    throw new AppError(415, uploadMessages.unsupported);
+  }
+  return { metadata, size: bytes.length, variants };
+}
+
+/** Writes a prepared image's variants, named by a hash of its content so every URL can be cached forever. */
+export async function saveImage(store: FileStore, prepared: PreparedImage): Promise<StoredImage> {
+  const variants: StoredImage["variants"] = [];
+  for (const { width, key, data } of prepared.variants) {
+    if (data) await store.put(key, data);
+    variants.push({ width, url: store.url(key), size: data?.length ?? 0 });
   }
   const main = variants.find((variant) => variant.width === 800) ?? variants[0];
   if (!main) throw new Error("no variants made");
-  return { url: main.url, width: metadata.width ?? 0, height: metadata.height ?? 0, size: bytes.length, variants };
+  const { width = 0, height = 0 } = prepared.metadata;
+  return { url: main.url, width, height, size: prepared.size, variants };
+}
+
+/** Makes the WebP widths of one image and stores them (the seed uses this for its sample pictures). */
+export async function storeImage(store: FileStore, folder: UploadFolder, bytes: Buffer): Promise<StoredImage> {
+  return saveImage(store, await prepareImage(store, folder, bytes));
 }

@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { requirePermission } from "../../plugins/auth.ts";
-import { type StoredImage, storeImage, type UploadFolder, uploadFolders, uploadMessages } from "./images.ts";
+import {
+  type PreparedImage,
+  prepareImage,
+  type StoredImage,
+  saveImage,
+  type UploadFolder,
+  uploadFolders,
+  uploadMessages,
+} from "./images.ts";
 import type { FileStore } from "./storage.ts";
 
 const maxFiles = 10;
@@ -63,8 +71,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (
         uploadError(error);
       }
       if (files.length === 0) throw badRequest(uploadMessages.none);
+      // Every file is checked and converted before the first is written: a refused batch leaves nothing behind.
+      const prepared: PreparedImage[] = [];
+      for (const bytes of files) prepared.push(await prepareImage(store, folder, bytes));
       const images: StoredImage[] = [];
-      for (const bytes of files) images.push(await storeImage(store, folder, bytes));
+      for (const image of prepared) images.push(await saveImage(store, image));
       await audit(request, {
         module: "upload",
         action: "Upload images",

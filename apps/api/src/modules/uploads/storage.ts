@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -12,6 +13,8 @@ export type FileStore = {
 const safeKey = /^[a-z0-9-]+\/[a-zA-Z0-9._-]+$/;
 
 export function createLocalStore(root: string): FileStore {
+  // The static file server refuses to start on a folder that does not exist yet (a fresh install).
+  mkdirSync(root, { recursive: true });
   const resolve = (key: string) => {
     if (!safeKey.test(key)) throw new Error(`unsafe storage key: ${key}`);
     return path.join(root, key);

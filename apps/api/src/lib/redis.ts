@@ -1,0 +1,27 @@
+import { Redis } from "ioredis";
+
+/**
+ * A Redis connection that fails fast: commands error at once while it is disconnected (no offline
+ * queue) and time out after a second, so a Redis outage degrades a request instead of hanging it.
+ */
+export async function connectRedis(url: string, name: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectionName: name,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1_000,
+    connectTimeout: 2_000,
+    // Keep trying in the background after an outage; each wait is capped at two seconds.
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  // Connection errors are reported by the commands that fail; without a listener ioredis prints each one.
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Redis at ${new URL(url).host} is unreachable: ${(error as Error).message}`);
+  }
+  return redis;
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Resolves once no route handler is running (for shutdown, before the database closes). */
+    requestsDrained(): Promise<void>;
+  }
+}
+
+/**
+ * Counts running route handlers. A handler whose client hung up keeps running after its connection
+ * is gone, so the server closing does not mean its queries are done; shutdown waits for this too.
+ * Registered before the routes: it wraps each handler as the route is added.
+ */
+export const inFlightPlugin = fp(async (app: FastifyInstance) => {
+  let running = 0;
+  let waiters: (() => void)[] = [];
+  const finished = () => {
+    running -= 1;
+    if (running > 0) return;
+    for (const wake of waiters) wake();
+    waiters = [];
+  };
+
+  app.addHook("onRoute", (route) => {
+    const handler = route.handler;
+    route.handler = function counted(this: FastifyInstance, request, reply) {
+      const result = handler.call(this, request, reply);
+      // Only asynchronous handlers outlive this call; a synchronous one is already done.
+      if (!(result instanceof Promise)) return result;
+      running += 1;
+      return result.finally(finished);
+    };
+  });
+
+  app.decorate("requestsDrained", () =>
+    running === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
+  );
+});

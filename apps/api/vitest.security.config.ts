@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+/** `npm run test:security`: the attack suite, on the same per-file databases as the unit suite. */
+export default defineConfig({
+  test: {
+    include: ["test/security/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
