@@ -62,6 +62,8 @@ describe("the storefront", () => {
 
     await page.getByRole("main").getByRole("link", { name: "Shop Now", exact: true }).click();
     await page.waitForURL(`${server.url}/shop`);
+    // The address changes before the new page replaces the old one on screen (the router renders in a transition).
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Shop" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("heading", { level: 2 }).count()).toBeGreaterThanOrEqual(6);
 
     await page.getByLabel("Category").selectOption({ label: "Smart Locks" });

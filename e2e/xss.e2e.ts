@@ -143,8 +143,11 @@ function injectedMarkup(): string[] {
     const link = element.getAttribute("href") ?? element.getAttribute("src") ?? "";
     if (/^\s*javascript:/i.test(link)) found.push(`<${element.localName} href=${link}>`);
   }
-  // (Post bodies may hold <img> by design: the sanitiser keeps the tag and drops its handlers.)
-  for (const tag of document.querySelectorAll("script:not([src]):not([type='application/ld+json'])")) {
+  // (Post bodies may hold <img> by design: the sanitiser keeps the tag and drops its handlers.) JSON data blocks
+  // (structured data, a server-rendered page's state) never run; anything breaking out of one is a script here.
+  for (const tag of document.querySelectorAll(
+    "script:not([src]):not([type='application/ld+json']):not([type='application/json'])",
+  )) {
     found.push(`inline <script>${tag.textContent?.slice(0, 40)}`);
   }
   return found;

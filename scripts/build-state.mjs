@@ -14,7 +14,7 @@ const sources = [
   "packages/shared/src",
   "package-lock.json",
 ];
-const outputs = ["apps/api/dist/main.js", "apps/web/dist/index.html"];
+const outputs = ["apps/api/dist/main.js", "apps/web/dist/index.html", "apps/web/dist-ssr/entry-server.js"];
 
 function newest(target) {
   if (!existsSync(target)) return 0;

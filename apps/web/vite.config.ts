@@ -35,7 +35,7 @@ function separateChartState(): Plugin {
 
 const apiTarget = "http://localhost:8000";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), separateChartState()],
   resolve: { tsconfigPaths: true },
   server: {
@@ -44,7 +44,12 @@ export default defineConfig({
       "/uploads": { target: apiTarget, changeOrigin: true },
     },
   },
-  build: { outDir: "dist", emptyOutDir: true, manifest: true },
+  // `vite build --ssr src/entry-server.tsx` makes the storefront renderer the API loads: bundled whole,
+  // so it resolves nothing from node_modules at run time, and kept out of dist, which is served to the web.
+  build: isSsrBuild
+    ? { outDir: "dist-ssr", emptyOutDir: true, copyPublicDir: false }
+    : { outDir: "dist", emptyOutDir: true, manifest: true },
+  ssr: { noExternal: true },
   test: {
     projects: [
       { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
@@ -54,4 +59,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -59,7 +59,8 @@ describe("the route table", () => {
         }
       }
     }
-  });
+    // Every route for every permission: thousands of requests, minutes on a busy shared machine.
+  }, 180_000);
 
   it("lets a super admin through everywhere and never answers 500", async () => {
     for (const route of routes) {

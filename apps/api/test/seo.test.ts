@@ -1,13 +1,17 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "./harness.ts";
 
 const webDist = mkdtempSync(path.join(tmpdir(), "shop-web-"));
+const stylesheet = ".hero{color:teal}";
+mkdirSync(path.join(webDist, "assets"));
+writeFileSync(path.join(webDist, "assets", "index-AbCd1234.css"), stylesheet);
 writeFileSync(
   path.join(webDist, "index.html"),
-  '<!doctype html><html><head><title>Default</title>\n<meta name="description" content="default" />\n</head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><title>Default</title>\n<meta name="description" content="default" />\n<link rel="stylesheet" crossorigin href="/assets/index-AbCd1234.css">\n</head><body><div id="root"></div></body></html>',
 );
 const { app } = await createTestApp({ config: { WEB_DIST: webDist, PUBLIC_URL: "https://shop.example" } });
 
@@ -15,6 +19,27 @@ const page = async (url: string) => {
   const response = await app.inject({ url });
   return { status: response.statusCode, html: response.body, headers: response.headers };
 };
+
+describe("pages on a phone's connection", () => {
+  it("carries the stylesheet inside the page, so nothing blocks the first paint", async () => {
+    const { html } = await page("/about");
+    expect(html).toContain(`<style>${stylesheet}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it("is sent compressed to a browser that takes brotli or gzip, and as it is otherwise", async () => {
+    const plain = await app.inject({ url: "/shop" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const brotli = await app.inject({ url: "/shop", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const gzip = await app.inject({ url: "/shop", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+});
 
 describe("pages as search engines and link previews see them", () => {
   it("gives the home page its title, description and canonical URL", async () => {

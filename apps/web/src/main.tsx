@@ -1,24 +1,57 @@
+import { hydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "./app/providers";
 import { queryClient } from "./app/query-client";
-import { router } from "./app/router";
+import { createAppRouter } from "./app/router";
+import { buildRoutes } from "./app/routes";
 import { installSessionHandling } from "./app/session";
+import { readSsrState } from "./app/ssr-state";
 import { store } from "./app/store/store";
 import { registerServiceWorker } from "./lib/service-worker";
 import "./index.css";
 
-installSessionHandling({ store, queryClient, navigate: (to) => void router.navigate(to) });
-registerServiceWorker();
+/**
+ * A page the server rendered is hydrated: its data goes into the query cache and the lazy routes it shows
+ * are loaded first, so the first render in the browser is the server's markup, not a spinner. Any other
+ * page (the back office, the cart) is rendered here from scratch.
+ */
+async function start(container: HTMLElement) {
+  const ssr = readSsrState(window.location);
+  const routes = buildRoutes();
+  if (ssr) {
+    hydrate(queryClient, ssr.queries);
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const load = route.lazy;
+        if (typeof load === "function") Object.assign(route, { ...(await load()), lazy: undefined });
+      }),
+    );
+  }
+  const router = createAppRouter(routes, ssr?.router);
+  installSessionHandling({ store, queryClient, navigate: (to) => void router.navigate(to) });
+  const app = (
+    <StrictMode>
+      <AppProviders hydrating={Boolean(ssr)}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (ssr) {
+    hydrateRoot(container, app, {
+      // React then renders the page afresh, which works but throws away the server's paint: say so loudly.
+      onRecoverableError: (error) => console.error("Hydration fell back to a client render:", error),
+    });
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
 
+registerServiceWorker();
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into.");
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void start(container);

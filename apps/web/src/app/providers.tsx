@@ -4,14 +4,23 @@ import { Provider as ReduxProvider } from "react-redux";
 import { PersistGate } from "redux-persist/es/integration/react";
 import { FullScreenSpinner } from "@/components/spinner";
 import { queryClient } from "./query-client";
-import { persistor, store } from "./store/store";
+import { initialState, persistor, store } from "./store/store";
 
-/** Store (restored from storage before anything renders) and data cache, around the router. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  return (
+/**
+ * Store and data cache, around the router. A page the browser renders itself waits behind a spinner until
+ * the cart and token are restored from storage. A page the server rendered is hydrated from the state it
+ * was rendered with (`serverState`); what storage restores then lands as an ordinary update.
+ */
+export function AppProviders({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
+  const content = <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return hydrating ? (
+    <ReduxProvider store={store} serverState={initialState}>
+      {content}
+    </ReduxProvider>
+  ) : (
     <ReduxProvider store={store}>
       <PersistGate loading={<FullScreenSpinner />} persistor={persistor}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        {content}
       </PersistGate>
     </ReduxProvider>
   );

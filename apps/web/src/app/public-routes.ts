@@ -4,22 +4,13 @@ import { productsQueryOptions } from "@/features/products/api/get-products";
 import { productParamsFrom, shopFiltersFrom } from "@/features/products/shop-params";
 import { heroBannersQueryOptions } from "@/features/storefront/api/get-hero-banners";
 import { lazyPage } from "./lazy-page";
-import { queryClient } from "./query-client";
-
-/**
- * A page's main data (its largest picture: banners, the grid, the product) is asked for while the
- * page's code downloads, not after it runs. The loader does not wait: the page shows its own loading state.
- */
-function prefetch(start: Promise<void>): null {
-  void start;
-  return null;
-}
+import { prefetched } from "./route-prefetch";
 
 /** Spec section 2's public routes plus blog, cart and the 404, under the storefront layout. */
 const pages: RouteObject[] = [
   {
     index: true,
-    loader: () => prefetch(queryClient.prefetchQuery(heroBannersQueryOptions())),
+    ...prefetched((client) => client.prefetchQuery(heroBannersQueryOptions())),
     lazy: lazyPage(
       () => import("@/features/storefront/home-page"),
       (m) => m.HomePage,
@@ -34,12 +25,9 @@ const pages: RouteObject[] = [
   },
   {
     path: "shop",
-    loader: ({ request }) =>
-      prefetch(
-        queryClient.prefetchQuery(
-          productsQueryOptions(productParamsFrom(shopFiltersFrom(new URL(request.url).searchParams))),
-        ),
-      ),
+    ...prefetched((client, { url }) =>
+      client.prefetchQuery(productsQueryOptions(productParamsFrom(shopFiltersFrom(url.searchParams)))),
+    ),
     lazy: lazyPage(
       () => import("@/features/products/shop-page"),
       (m) => m.ShopPage,
@@ -47,7 +35,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "shop/product/:productId",
-    loader: ({ params }) => prefetch(queryClient.prefetchQuery(productQueryOptions(params.productId ?? ""))),
+    ...prefetched((client, { params }) => client.prefetchQuery(productQueryOptions(params.productId ?? ""))),
     lazy: lazyPage(
       () => import("@/features/products/product-detail-page"),
       (m) => m.ProductDetailPage,

@@ -5,7 +5,17 @@ import { uiCopy } from "@shop/shared/ui-copy";
 /** Spec section 7: every call gives up after 60 seconds. */
 export const requestTimeoutMs = 60_000;
 
-const baseUrl = import.meta.env.VITE_API_URL ?? "/api";
+let baseUrl: string = import.meta.env.VITE_API_URL ?? "/api";
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Where calls go and how. The browser uses fetch against /api; the server, rendering a page, hands its
+ * own in-process transport here so the page reads the very routes (and caches) a browser would.
+ */
+export function configureApiTransport(next: { baseUrl: string; fetch: typeof fetch }): void {
+  baseUrl = next.baseUrl;
+  send = next.fetch;
+}
 
 export type FieldErrors = Record<string, string>;
 
@@ -102,7 +112,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const timeout = AbortSignal.timeout(requestTimeoutMs);
   let response: Response;
   try {
-    response = await fetch(urlOf(path, query), {
+    response = await send(urlOf(path, query), {
       method,
       headers,
       body: payload,

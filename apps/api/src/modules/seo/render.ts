@@ -1,6 +1,7 @@
 import { imageAtWidth, imageSrcSet } from "@shop/shared/images";
 import type { PageMeta } from "./page-meta.ts";
 import { absolute } from "./page-meta.ts";
+import type { RenderedPage } from "./storefront-renderer.ts";
 
 function leadImageTag(image: PageMeta["leadImage"]): string {
   if (!image) return "";
@@ -17,8 +18,32 @@ const escapeHtml = (text: string) =>
 /** JSON-LD inside <script> must not be able to close the tag. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** The built index.html with this page's title, description, canonical URL, sharing tags and preloads. */
-export function renderIndex(template: string, meta: PageMeta, publicUrl: string, preloads: string[] = []): string {
+/**
+ * What React hoists into the document from a page: its <title>, and preload hints it puts first. The head
+ * already carries this page's title (from `meta`) and its lead image preload.
+ */
+const hoisted = /<title>[\s\S]*?<\/title>|^(?:<link\b[^>]*\/>)+/g;
+
+/** Server-rendered markup inside #root, and the JSON the browser hydrates it with right after. */
+function withPage(html: string, page: RenderedPage | undefined): string {
+  if (!page) return html;
+  return html.replace(
+    '<div id="root"></div>',
+    `<div id="root">${page.html.replace(hoisted, "")}</div>\n    <script type="application/json" id="ssr-state">${page.state}</script>`,
+  );
+}
+
+/**
+ * The built index.html with this page's title, description, canonical URL, sharing tags and preloads,
+ * and, for a page rendered on the server, its markup.
+ */
+export function renderIndex(
+  template: string,
+  meta: PageMeta,
+  publicUrl: string,
+  preloads: string[] = [],
+  page?: RenderedPage,
+): string {
   const url = absolute(publicUrl, meta.path);
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -38,7 +63,7 @@ export function renderIndex(template: string, meta: PageMeta, publicUrl: string,
   ]
     .filter(Boolean)
     .join("\n    ");
-  return template
+  return withPage(template, page)
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
     .replace("</head>", `    ${tags}\n  </head>`);

@@ -25,4 +25,10 @@ export const store = configureStore({
     }),
 });
 
+/**
+ * The state before anything is restored: what a server-rendered page was rendered from, so the first
+ * render in the browser (hydration) reads the same and the restored cart and token arrive just after.
+ */
+export const initialState = store.getState();
+
 export const persistor = persistStore(store);

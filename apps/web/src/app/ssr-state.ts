@@ -1,0 +1,25 @@
+import type { DehydratedState } from "@tanstack/react-query";
+import type { HydrationState } from "react-router";
+
+/**
+ * What a server-rendered page hands the browser: the router's state and the data the page was rendered
+ * with. It travels as a JSON data block (not script the CSP would have to allow) with this id.
+ */
+export type SsrState = { url: string; router: HydrationState; queries: DehydratedState };
+
+export const ssrStateId = "ssr-state";
+
+/** JSON that cannot close its <script> element, whatever text the data holds. */
+export function serializeSsrState(state: SsrState): string {
+  return JSON.stringify(state).replace(/</g, "\\u003c");
+}
+
+/**
+ * The state of the page the server rendered, if it rendered this very URL. Offline, the service worker may
+ * answer with the last page it saw, rendered for another address: that one is rendered afresh instead.
+ */
+export function readSsrState(location: Location): SsrState | undefined {
+  const text = document.getElementById(ssrStateId)?.textContent;
+  const state = text ? (JSON.parse(text) as SsrState) : undefined;
+  return state?.url === `${location.pathname}${location.search}` ? state : undefined;
+}

@@ -1,0 +1,83 @@
+import { dehydrate, type Query, QueryClientProvider } from "@tanstack/react-query";
+import { renderToString } from "react-dom/server";
+import { Provider as ReduxProvider } from "react-redux";
+import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from "react-router";
+import { createQueryClient } from "./app/query-client";
+import { prefetchOf } from "./app/route-prefetch";
+import { buildRoutes } from "./app/routes";
+import { type SsrState, serializeSsrState } from "./app/ssr-state";
+import { initialState, store } from "./app/store/store";
+import { configureApiTransport } from "./lib/api-client";
+
+/** The markup for inside #root and the JSON the browser hydrates it with. */
+export type RenderedPage = { html: string; state: string };
+
+export type PageRenderer = (url: string) => Promise<RenderedPage | undefined>;
+
+/** Rounds of "render, fetch what the render asked for": the page's own data, then what that data leads to. */
+const maxDataRounds = 3;
+
+/** The browser's loaders fill the browser's query client; here each request's data comes from `handle.prefetch`. */
+function withoutLoaders(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const copy = { ...route, ...(route.loader ? { loader: () => null } : {}) } as RouteObject;
+    if (route.children) copy.children = withoutLoaders(route.children);
+    return copy;
+  });
+}
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
+  return typeof enabled === "function" ? enabled(query) : enabled !== false;
+}
+
+/** Queries a render created but nothing fetched (on the server, useQuery only registers them). */
+const unfetched = (queries: Query[]) =>
+  queries.filter((query) => query.state.status === "pending" && query.state.fetchStatus === "idle" && isEnabled(query));
+
+/**
+ * Renders storefront pages on the server, reading data through `transport` (the API in the same process).
+ * A page is rendered only when all its data arrived: a missing product or a failing call is left to the
+ * browser, which shows its own not-found or error state, so the server never hands over markup the
+ * browser's first render would disagree with.
+ */
+export function createPageRenderer(transport: { baseUrl: string; fetch: typeof fetch }): PageRenderer {
+  configureApiTransport(transport);
+  const handler = createStaticHandler(withoutLoaders(buildRoutes()));
+
+  return async (url) => {
+    const request = new Request(new URL(url, "http://storefront.invalid"));
+    const context = await handler.query(request);
+    if (context instanceof Response || context.statusCode !== 200 || context.errors) return undefined;
+
+    const client = createQueryClient();
+    const at = { params: context.matches.at(-1)?.params ?? {}, url: new URL(request.url) };
+    await Promise.all(context.matches.map((match) => prefetchOf(match.route.handle)?.(client, at)));
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const render = () =>
+      renderToString(
+        <ReduxProvider store={store} serverState={initialState}>
+          <QueryClientProvider client={client}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </QueryClientProvider>
+        </ReduxProvider>,
+      );
+    let html = render();
+    for (let round = 0; round < maxDataRounds; round++) {
+      const waiting = unfetched(client.getQueryCache().getAll());
+      if (waiting.length === 0) break;
+      await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+      html = render();
+    }
+    const queries = client.getQueryCache().getAll();
+    if (queries.some((query) => query.state.status === "error") || unfetched(queries).length > 0) return undefined;
+
+    const state: SsrState = {
+      url,
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+      queries: dehydrate(client),
+    };
+    return { html, state: serializeSsrState(state) };
+  };
+}
