@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchConsole } from "./browser.ts";
+import { launchBrowser, openPage, watchConsole } from "./browser.ts";
 import { admin, api, apiSignIn, type RunningServer, startServer } from "./server.ts";
 
 // The production-mode server starts without the sample catalogue: this file makes what it needs.
@@ -93,7 +93,7 @@ describe("the back office", () => {
     await expect.poll(() => adminPage.getByRole("row").filter({ hasText: product.name }).isVisible()).toBe(true);
 
     const shopper = await browser.newPage();
-    await shopper.goto(`${server.url}/shop`);
+    await openPage(shopper, `${server.url}/shop`);
     await expect.poll(() => shopNames(shopper)).toContain(product.name);
     await shopper.getByRole("link", { name: product.name }).first().click();
     await expect.poll(() => shopper.getByRole("heading", { level: 1, name: product.name }).isVisible()).toBe(true);
@@ -114,7 +114,7 @@ describe("the back office", () => {
     await expect.poll(visible(adminPage, "$129.00")).toBe(true);
 
     const shopper = await browser.newPage();
-    await shopper.goto(`${server.url}/shop`);
+    await openPage(shopper, `${server.url}/shop`);
     await expect.poll(visible(shopper, "$129.00")).toBe(true);
     expect(await shopper.getByText("$149.50").count()).toBe(0);
     await shopper.close();
@@ -128,7 +128,7 @@ describe("the back office", () => {
     await expect.poll(visible(adminPage, "No products found")).toBe(true);
 
     const shopper = await browser.newPage();
-    await shopper.goto(`${server.url}/shop`);
+    await openPage(shopper, `${server.url}/shop`);
     await expect.poll(visible(shopper, "No products found")).toBe(true);
     await shopper.close();
 
@@ -161,7 +161,7 @@ describe("the back office", () => {
 
     const firstTitle = async (page: Page) => (await page.getByRole("group", { name: "1 of 2" }).textContent()) ?? "";
     const home = await browser.newPage();
-    await home.goto(server.url);
+    await openPage(home, server.url);
     await expect.poll(() => firstTitle(home)).toContain("Spring sale");
 
     await adminPage.getByRole("button", { name: "Move Smart locks week up" }).click();

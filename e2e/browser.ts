@@ -28,3 +28,12 @@ export function watchConsole(page: Page): string[] {
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
 }
+
+/**
+ * Opens a page and waits until it answers to input. Storefront pages arrive rendered by the server and are
+ * visible before their JavaScript has loaded; a click before then would land on inert markup.
+ */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector("html[data-ready]", { state: "attached" });
+}

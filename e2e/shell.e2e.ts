@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchConsole } from "./browser.ts";
+import { launchBrowser, openPage, watchConsole } from "./browser.ts";
 import { admin, api, apiSignIn, type RunningServer, startServer } from "./server.ts";
 
 let server: RunningServer;
@@ -33,7 +33,7 @@ describe("the app shell", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await page.goto(server.url);
+    await openPage(page, server.url);
     await expect.poll(() => page.getByText("Making homes smarter with style.").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("link", { name: "Smart Locks" }).first().isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Manage" }).count()).toBe(0);

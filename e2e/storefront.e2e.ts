@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchConsole } from "./browser.ts";
+import { launchBrowser, openPage, watchConsole } from "./browser.ts";
 import { admin, api, apiSignIn, type RunningServer, startServer } from "./server.ts";
 
 // The contacts endpoint allows 5 posts a minute per address: this file sends two (enquiry and quote).
@@ -53,7 +53,7 @@ describe("the storefront", () => {
     const page = await context.newPage();
     const problems = watchConsole(page);
 
-    await page.goto(server.url);
+    await openPage(page, server.url);
     await expect.poll(visible(page, "Making homes smarter with style.")).toBe(true);
     expect(await page.getByRole("region", { name: "Highlights" }).getAttribute("aria-roledescription")).toBe(
       "carousel",
@@ -123,7 +123,7 @@ describe("the storefront", () => {
   it("keeps the cart across a reload, updates it in the drawer and sends it as one quote request", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/shop/product/aura-touch-switch-1-gang`);
+    await openPage(page, `${server.url}/shop/product/aura-touch-switch-1-gang`);
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect.poll(() => page.getByRole("link", { name: "Cart, 1 item" }).isVisible()).toBe(true);
 
@@ -162,7 +162,7 @@ describe("the storefront", () => {
   it("signs up for the newsletter from the footer", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/about`);
+    await openPage(page, `${server.url}/about`);
     const footer = page.getByRole("contentinfo");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect.poll(() => footer.getByText("Please enter a valid email").isVisible()).toBe(true);
@@ -179,7 +179,7 @@ describe("the storefront", () => {
     async (path) => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.goto(`${server.url}${path}`);
+      await openPage(page, `${server.url}${path}`);
       await page.waitForLoadState("networkidle");
       await scrollThrough(page);
       const results = await new AxeBuilder({ page }).analyze();

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchConsole } from "./browser.ts";
+import { launchBrowser, openPage, watchConsole } from "./browser.ts";
 import { admin, api, apiSignIn, type RunningServer, startServer } from "./server.ts";
 
 // Stored HTML is rendered as text everywhere (issue 8, "Injection"). Hostile strings go in through the
@@ -186,7 +186,7 @@ async function visit({ path, admin: asAdmin, texts = [], open, after = [], expec
     void dialog.dismiss();
   });
   try {
-    await page.goto(`${server.url}${typeof path === "string" ? path : path()}`);
+    await openPage(page, `${server.url}${typeof path === "string" ? path : path()}`);
     for (const text of texts) await shows(page, text);
     if (open) await open(page);
     for (const text of after) await shows(page, text);
@@ -250,7 +250,7 @@ describe("stored HTML is shown as text", () => {
       expect(html, url).not.toMatch(/<img src=x|<svg onload|<script>__xss/);
     }
     const page = await browser.newPage();
-    await page.goto(`${server.url}/shop/product/${ids.product}`);
+    await openPage(page, `${server.url}/shop/product/${ids.product}`);
     await expect.poll(() => page.title()).toContain(hostile.product.name);
     await page.close();
   });

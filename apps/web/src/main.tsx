@@ -1,5 +1,5 @@
 import { hydrate } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -13,6 +13,11 @@ import { store } from "./app/store/store";
 import { registerServiceWorker } from "./lib/service-worker";
 import "./index.css";
 
+/** Resolves once the browser has had a frame to paint (a task after the next animation frame). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /**
  * A page the server rendered is hydrated: its data goes into the query cache and the lazy routes it shows
  * are loaded first, so the first render in the browser is the server's markup, not a spinner. Any other
@@ -22,6 +27,9 @@ async function start(container: HTMLElement) {
   const ssr = readSsrState(window.location);
   const routes = buildRoutes();
   if (ssr) {
+    // The page is already there to be shown: let the browser paint it before the work of hydrating begins,
+    // or a phone's first frame waits for all of it.
+    await afterNextPaint();
     hydrate(queryClient, ssr.queries);
     const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
     await Promise.all(
@@ -41,9 +49,13 @@ async function start(container: HTMLElement) {
     </StrictMode>
   );
   if (ssr) {
-    hydrateRoot(container, app, {
-      // React then renders the page afresh, which works but throws away the server's paint: say so loudly.
-      onRecoverableError: (error) => console.error("Hydration fell back to a client render:", error),
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page: the page it already painted stays responsive to taps meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // React then renders the page afresh, which works but throws away the server's paint: say so loudly.
+        onRecoverableError: (error) => console.error("Hydration fell back to a client render:", error),
+      });
     });
   } else {
     container.replaceChildren();

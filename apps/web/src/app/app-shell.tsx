@@ -10,6 +10,10 @@ export function AppShell() {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  // A server-rendered page is on screen before it answers to input; from here on it does (tests wait for this).
+  useEffect(() => {
+    document.documentElement.dataset.ready = "true";
+  }, []);
 
   return (
     <>

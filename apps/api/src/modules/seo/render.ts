@@ -1,4 +1,5 @@
 import { imageAtWidth, imageSrcSet } from "@shop/shared/images";
+import { deferScripts } from "./deferred-scripts.ts";
 import type { PageMeta } from "./page-meta.ts";
 import { absolute } from "./page-meta.ts";
 import type { RenderedPage } from "./storefront-renderer.ts";
@@ -63,8 +64,9 @@ export function renderIndex(
   ]
     .filter(Boolean)
     .join("\n    ");
-  return withPage(template, page)
+  const html = withPage(template, page)
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
     .replace("</head>", `    ${tags}\n  </head>`);
+  return page ? deferScripts(html) : html;
 }
