@@ -4,18 +4,21 @@
 const modules = JSON.parse(document.getElementById("app-modules")?.textContent ?? "{}");
 
 function load() {
+  // One insertion for the lot: the head changes once, not once per chunk.
+  const tags = document.createDocumentFragment();
   for (const href of modules.preload ?? []) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";
     link.href = href;
-    document.head.append(link);
+    tags.append(link);
   }
   const script = document.createElement("script");
   script.type = "module";
   script.crossOrigin = "";
   script.src = modules.entry;
-  document.head.append(script);
+  tags.append(script);
+  document.head.append(tags);
 }
 
 if (modules.entry) requestAnimationFrame(() => setTimeout(load, 0));

