@@ -71,13 +71,18 @@ export function createPageRenderer(transport: { baseUrl: string; fetch: typeof f
       html = render();
     }
     const queries = client.getQueryCache().getAll();
-    if (queries.some((query) => query.state.status === "error") || unfetched(queries).length > 0) return undefined;
+    if (queries.some((query) => query.state.status === "error") || unfetched(queries).length > 0) {
+      client.clear();
+      return undefined;
+    }
 
     const state: SsrState = {
       url,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
       queries: dehydrate(client),
     };
+    // Its queries would otherwise keep their data, and a garbage-collection timer each, for gcTime (10 min).
+    client.clear();
     return { html, state: serializeSsrState(state) };
   };
 }

@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { categoriesQueryOptions } from "@/features/products/api/get-categories";
 import { productQueryOptions } from "@/features/products/api/get-product";
 import { productsQueryOptions } from "@/features/products/api/get-products";
 import { productParamsFrom, shopFiltersFrom } from "@/features/products/shop-params";
@@ -25,9 +26,12 @@ const pages: RouteObject[] = [
   },
   {
     path: "shop",
-    ...prefetched((client, { url }) =>
-      client.prefetchQuery(productsQueryOptions(productParamsFrom(shopFiltersFrom(url.searchParams)))),
-    ),
+    ...prefetched(async (client, { url }) => {
+      await Promise.all([
+        client.prefetchQuery(productsQueryOptions(productParamsFrom(shopFiltersFrom(url.searchParams)))),
+        client.prefetchQuery(categoriesQueryOptions()),
+      ]);
+    }),
     lazy: lazyPage(
       () => import("@/features/products/shop-page"),
       (m) => m.ShopPage,

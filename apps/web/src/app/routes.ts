@@ -1,9 +1,11 @@
 import type { RouteObject } from "react-router";
 import { FullScreenSpinner } from "@/components/spinner";
+import { publicSettingsQueryOptions } from "@/features/settings/api/get-public-settings";
 import { AppShell } from "./app-shell";
 import { lazyPage } from "./lazy-page";
 import { publicRoutes } from "./public-routes";
 import { RouteError } from "./route-error";
+import { prefetched } from "./route-prefetch";
 
 /** The admin layout's id: its pages are patched in when an /admin URL is first visited. */
 export const adminLayoutId = "admin-layout";
@@ -23,6 +25,8 @@ export function buildRoutes(adminPages: RouteObject[] = []): RouteObject[] {
       children: [
         {
           path: "/",
+          // The footer's contact lines and links, on every storefront page.
+          ...prefetched((client) => client.prefetchQuery(publicSettingsQueryOptions())),
           lazy: lazyPage(
             () => import("@/layouts/public-layout"),
             (m) => m.PublicLayout,

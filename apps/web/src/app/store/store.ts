@@ -1,9 +1,15 @@
 import { combineReducers, configureStore } from "@reduxjs/toolkit";
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from "redux-persist";
-import storage from "redux-persist/es/storage";
+import createWebStorage from "redux-persist/es/storage/createWebStorage";
 import { authReducer } from "./auth-slice";
 import { cartReducer } from "./cart-slice";
 import { reducers } from "./root-reducer";
+
+/** localStorage in the browser; nothing on the server, which renders pages from the initial state. */
+const storage =
+  typeof window === "undefined"
+    ? { getItem: async () => null, setItem: async () => undefined, removeItem: async () => undefined }
+    : createWebStorage("local");
 
 /** Spec section 9: give up restoring from storage after 5 s rather than hang the app. */
 const timeout = 5000;
