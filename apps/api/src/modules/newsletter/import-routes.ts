@@ -10,13 +10,8 @@ import { z } from "zod";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
-import {
-  discardImportJob,
-  importProgress,
-  importSubscribers,
-  keepImportAlive,
-  openImportJob,
-} from "./import-service.ts";
+import { discardImportJob, importProgress, keepImportAlive, openImportJob } from "./import-jobs.ts";
+import { importSubscribers } from "./import-service.ts";
 import { tagsByIds } from "./tags-service.ts";
 
 const maxFileBytes = 50 * 1024 * 1024;

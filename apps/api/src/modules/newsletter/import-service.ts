@@ -1,23 +1,32 @@
 import type { Readable } from "node:stream";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { type ImportProgress, type ImportResult, newsletterCopy } from "@shop/shared/schemas/newsletter";
-import { parse } from "csv-parse";
-import { and, eq, lt, sql } from "drizzle-orm";
-import { uuidv7 } from "uuidv7";
+import { type ImportResult, newsletterCopy } from "@shop/shared/schemas/newsletter";
+import { eq } from "drizzle-orm";
+import { V7Generator } from "uuidv7";
 import type { Db } from "../../db/client.ts";
 import { importJobs } from "../../db/schema/index.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
-import { pgArray, queryRows } from "../../lib/sql.ts";
-import { createLineGuard } from "./line-guard.ts";
+import { CopyRows } from "./import-copy-rows.ts";
+import { createCsvReader, sniffDelimiter, sniffNewline } from "./import-csv.ts";
+import { openImportStage } from "./import-stage.ts";
 
+/** Rows per transaction: a crash leaves whole batches only (the crash-import fault test counts on it). */
 const batchSize = 10_000;
+/** Rows whose addresses are checked against the rest of the file at once: fewer round trips, a few MB held. */
+const chunkSize = 20_000;
 const maxReportedErrors = 100;
-const maxLineBytes = 64 * 1024;
+const maxLineChars = 64 * 1024;
+const repeated = "Duplicate in this file";
 
-/** Close to what mail servers accept; the full RFC grammar is not worth its cost per row. */
-const emailPattern = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[A-Za-z]{2,63}$/;
+/**
+ * Close to what mail servers accept; the full RFC grammar is not worth its cost per row. Nothing it
+ * accepts needs escaping in COPY text.
+ */
+const emailPattern = /^[^\s@"<>(),;:\\[\]\0]+@[^\s@"<>(),;:\\[\]\0]+\.[A-Za-z]{2,63}$/;
+/** What COPY's text format cannot hold as is; NUL cannot be stored in text at all, so it goes. */
+const copySpecial = /[\\\t\n\r\0]/g;
+const copyEscapes: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\0": "" };
 
-type Row = { email: string; name: string | null };
 type ImportError = ImportResult["errors"][number];
 
 export type ImportInput = {
@@ -43,90 +52,34 @@ function findColumns(header: string[]) {
   return { email, name, first, last };
 }
 
-/** Sniffs the separator from the header line: `;` (common in European exports) or `,`. */
-function delimiterOf(firstChunk: string): string {
-  const line = firstChunk.split(/\r?\n/, 1)[0] ?? "";
-  return (line.match(/;/g)?.length ?? 0) > (line.match(/,/g)?.length ?? 0) ? ";" : ",";
+/** uuidv7's own generator asks the system for randomness every few ids; an import wants 100,000. */
+function createIdGenerator(): () => string {
+  const random = new Uint32Array(4096);
+  let next = random.length;
+  const generator = new V7Generator({
+    nextUint32() {
+      if (next === random.length) {
+        crypto.getRandomValues(random);
+        next = 0;
+      }
+      return random[next++] ?? 0;
+    },
+  });
+  return () => generator.generate().toString();
 }
 
 function looksBinary(chunk: Buffer): boolean {
   return chunk.subarray(0, 4096).includes(0);
 }
 
-/**
- * Writes one batch: new addresses are inserted as subscribed, existing ones keep their status
- * (so nobody unsubscribed is re-subscribed), and every row in the batch gets the chosen tags.
- * One transaction per batch: a failure leaves no half-written batch.
- */
-async function writeBatch(db: Db, rows: Row[], input: ImportInput): Promise<{ inserted: number; updated: number }> {
-  const ids = rows.map(() => uuidv7());
-  const emails = rows.map((row) => row.email);
-  const names = rows.map((row) => row.name);
-  const now = new Date();
-  return db.transaction(async (tx) => {
-    const returned = await queryRows<{ id: string; inserted: boolean }>(
-      tx,
-      sql`
-      insert into subscribers (id, email, name, status, source, consent_ip, consent_at, subscribed_at)
-      select r.id, r.email, r.name, 'subscribed', 'import', ${input.consentIp}, ${now}, ${now}
-      from unnest(${pgArray(ids)}::uuid[], ${pgArray(emails)}::text[], ${pgArray(names)}::text[]) as r(id, email, name)
-      on conflict (lower(email)) do update
-        set name = coalesce(subscribers.name, excluded.name), updated_at = excluded.consent_at
-      returning id, (xmax = 0) as inserted`,
-    );
-    if (input.tagIds.length > 0 && returned.length > 0) {
-      await tx.execute(sql`
-        insert into subscriber_tags (subscriber_id, tag_id)
-        select s.id, t.id from unnest(${pgArray(returned.map((row) => row.id))}::uuid[]) as s(id)
-        cross join unnest(${pgArray(input.tagIds)}::uuid[]) as t(id)
-        on conflict do nothing`);
-    }
-    const inserted = returned.filter((row) => row.inserted === true).length;
-    return { inserted, updated: returned.length - inserted };
-  });
+function copyText(value: string): string {
+  return value.replace(copySpecial, (c) => copyEscapes[c] ?? "");
 }
 
 /**
- * Streams a CSV into the audience. Memory stays flat: rows are held one batch at a time, plus the
- * set of addresses already seen in this file (to merge duplicates within it).
+ * Streams a CSV into the audience. Memory stays flat: the file is read a chunk at a time, and the
+ * addresses already met are kept by the database (see import-stage.ts), not in this process.
  */
-/** The job exists from the moment the upload starts, so the modal's progress polling never misses it. */
-/** Resolves to true when this call made the job (a client may name one that already exists). */
-export async function openImportJob(db: Db, jobId: string, createdBy: string | null): Promise<boolean> {
-  const created = await db
-    .insert(importJobs)
-    .values({ id: jobId, fileName: "", createdBy })
-    .onConflictDoNothing()
-    .returning({ id: importJobs.id });
-  return created.length > 0;
-}
-
-const heartbeatMs = 20_000;
-/** A running job whose heartbeat is older than this was cut off (its process crashed or was killed). */
-export const importStaleAfterMs = 120_000;
-
-/**
- * Keeps the job's heartbeat fresh for as long as its request runs (the upload as well as the parse),
- * so a job left "running" by a killed process can be told apart from a slow one. Returns the stop.
- */
-export function keepImportAlive(db: Db, jobId: string): () => void {
-  const timer = setInterval(() => {
-    db.update(importJobs)
-      .set({ heartbeatAt: new Date() })
-      .where(eq(importJobs.id, jobId))
-      .catch(() => {
-        // A missed beat is harmless: the next one, or the job's end, writes it.
-      });
-  }, heartbeatMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
-/** A refused upload leaves nothing behind: the job it opened goes, and the client has its 4xx. */
-export async function discardImportJob(db: Db, jobId: string): Promise<void> {
-  await db.delete(importJobs).where(eq(importJobs.id, jobId));
-}
-
 export async function importSubscribers(db: Db, file: Readable, input: ImportInput): Promise<ImportResult> {
   await db
     .update(importJobs)
@@ -134,22 +87,40 @@ export async function importSubscribers(db: Db, file: Readable, input: ImportInp
     .where(eq(importJobs.id, input.jobId));
 
   const result: ImportResult = { jobId: input.jobId, importedCount: 0, updatedCount: 0, skippedCount: 0, errors: [] };
-  const seen = new Set<string>();
+  const stage = await openImportStage(db, input.jobId, input);
   let bytesRead = 0;
   let rowsRead = 0;
   let columns: ReturnType<typeof findColumns> | undefined;
-  let batch: Row[] = [];
+  /** The rows of this chunk, to be checked against the rest of the file at once. */
+  const chunkRows = new CopyRows();
+  const chunkEmails = new CopyRows();
+  const chunkLines: number[] = [];
+  /** Cells that differ from their normalised address, kept to report them as written. */
+  const chunkCells = new Map<number, string>();
+  /**
+   * This chunk's errors found while reading, and its repeats found by the database, each in line
+   * order and each kept to the first 100: merged, they hold the chunk's first 100 errors.
+   */
+  let readErrors: ImportError[] = [];
+  let repeatErrors: ImportError[] = [];
+  /** Rows met for the first time, waiting to fill a batch. */
+  const queued = new CopyRows();
+  /** Batches being written while the next chunk is read and checked, as many as the stage has writers. */
+  const writing = new Set<Promise<void>>();
+  let writeFailure: { error: unknown } | undefined;
+  const newId = createIdGenerator();
 
   const skip = (line: number, value: string, reason: string) => {
     result.skippedCount += 1;
-    if (result.errors.length < maxReportedErrors) result.errors.push({ line, value: value.slice(0, 200), reason });
+    const errors = reason === repeated ? repeatErrors : readErrors;
+    if (result.errors.length < maxReportedErrors && errors.length < maxReportedErrors) {
+      errors.push({ line, value: value.slice(0, 200), reason });
+    }
   };
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const written = await writeBatch(db, batch, input);
+  const write = async (rows: Buffer) => {
+    const written = await stage.write(rows);
     result.importedCount += written.inserted;
     result.updatedCount += written.updated;
-    batch = [];
     await db
       .update(importJobs)
       .set({
@@ -163,46 +134,87 @@ export async function importSubscribers(db: Db, file: Readable, input: ImportInp
     // Embedded PGlite runs on this thread: let waiting requests in between batches.
     await yieldToEventLoop();
   };
-
-  try {
-    let firstChunk = true;
-    let parser: ReturnType<typeof parse> | undefined;
-    const skipped: ImportError[] = [];
-    const guard = createLineGuard(maxLineBytes, (line) =>
-      skipped.push({ line, value: "", reason: `This line is longer than ${maxLineBytes / 1024} KB` }),
-    );
-    for await (const chunk of file) {
-      const buffer = chunk as Buffer;
-      bytesRead += buffer.length;
-      if (firstChunk) {
-        firstChunk = false;
-        if (looksBinary(buffer)) throw new AppError(415, newsletterCopy.invalidFile);
-        parser = parse({
-          bom: true,
-          delimiter: delimiterOf(buffer.toString("utf8", 0, Math.min(buffer.length, 8192))),
-          relax_column_count: true,
-          skip_empty_lines: true,
-          skip_records_with_error: true,
-          info: true,
-        });
-        parser.on("skip", (error: { lines?: number; message?: string }) => {
-          skipped.push({ line: error.lines ?? 0, value: "", reason: "This line could not be read as CSV" });
-        });
+  const startWrite = async (rows: Buffer) => {
+    if (writing.size >= stage.writers) await Promise.race(writing);
+    if (writeFailure) throw writeFailure.error;
+    const written: Promise<void> = write(rows)
+      .catch((error: unknown) => {
+        writeFailure ??= { error };
+      })
+      .finally(() => writing.delete(written));
+    writing.add(written);
+  };
+  const flush = async () => {
+    if (chunkRows.count > 0) {
+      let next = 0;
+      for (const { position, email } of await stage.repeats(chunkEmails.view())) {
+        queued.addRange(chunkRows, next, position);
+        skip(chunkLines[position] ?? 0, chunkCells.get(position) ?? email, repeated);
+        next = position + 1;
       }
-      if (!parser) break;
-      parser.write(guard(buffer));
-      for (let record = parser.read(); record !== null; record = parser.read()) {
-        await handle(record as { record: string[]; info: { lines: number } });
-      }
-      for (const error of skipped.splice(0)) skip(error.line, error.value, error.reason);
-      if (batch.length >= batchSize) await flush();
+      queued.addRange(chunkRows, next, chunkRows.count);
+      chunkRows.clear();
+      chunkEmails.clear();
+      chunkLines.length = 0;
+      chunkCells.clear();
     }
-    if (!parser) throw badRequest("The file is empty");
-    parser.end();
-    for await (const record of parser) await handle(record as { record: string[]; info: { lines: number } });
-    for (const error of skipped.splice(0)) skip(error.line, error.value, error.reason);
+    result.errors.push(
+      ...[...readErrors, ...repeatErrors]
+        .sort((a, b) => a.line - b.line)
+        .slice(0, maxReportedErrors - result.errors.length),
+    );
+    readErrors = [];
+    repeatErrors = [];
+    while (queued.count >= batchSize) await startWrite(queued.take(batchSize));
+  };
+  const onRecord = (record: string[], line: number) => {
+    if (!columns) {
+      columns = findColumns(record);
+      if (columns.email < 0) throw badRequest("No email column found. Add a header row with an “email” column.");
+      return;
+    }
+    rowsRead += 1;
+    const cell = record[columns.email] ?? "";
+    const email = cell.trim().toLowerCase();
+    if (!emailPattern.test(email) || email.length > 254) return skip(line, cell, "Invalid email address");
+    const value = (index: number) => (index >= 0 ? (record[index] ?? "").trim() : "");
+    const name = value(columns.name) || [value(columns.first), value(columns.last)].filter(Boolean).join(" ");
+    const position = chunkLines.length;
+    chunkLines.push(line);
+    if (cell !== email) chunkCells.set(position, cell);
+    chunkEmails.add(`${position}\t${email}\n`);
+    chunkRows.add(`${line}\t${newId()}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
+  };
+
+  let failed = true;
+  try {
+    const decoder = new TextDecoder();
+    let reader: ReturnType<typeof createCsvReader> | undefined;
+    for await (const piece of file) {
+      const buffer = piece as Buffer;
+      bytesRead += buffer.length;
+      const text = decoder.decode(buffer, { stream: true });
+      if (!reader) {
+        if (looksBinary(buffer)) throw new AppError(415, newsletterCopy.invalidFile);
+        reader = createCsvReader({
+          delimiter: sniffDelimiter(text.slice(0, 8192)),
+          newline: sniffNewline(text.slice(0, 8192)),
+          maxRecordChars: maxLineChars,
+          onRecord,
+          onError: (line, reason) => skip(line, "", reason),
+        });
+      }
+      reader.push(text);
+      if (chunkRows.count >= chunkSize) await flush();
+    }
+    if (!reader) throw badRequest("The file is empty");
+    reader.push(decoder.decode());
+    reader.end();
     if (!columns) throw badRequest("The file is empty");
     await flush();
+    if (queued.count > 0) await startWrite(queued.take(queued.count));
+    await Promise.all(writing);
+    if (writeFailure) throw writeFailure.error;
     await db
       .update(importJobs)
       .set({
@@ -216,58 +228,16 @@ export async function importSubscribers(db: Db, file: Readable, input: ImportInp
         finishedAt: new Date(),
       })
       .where(eq(importJobs.id, input.jobId));
+    failed = false;
     return result;
   } catch (error) {
+    await Promise.all(writing);
     await db
       .update(importJobs)
       .set({ status: "failed", finishedAt: new Date(), errors: result.errors })
       .where(eq(importJobs.id, input.jobId));
     throw error;
+  } finally {
+    await stage.close(failed);
   }
-
-  async function handle({ record, info }: { record: string[]; info: { lines: number } }) {
-    if (!columns) {
-      columns = findColumns(record);
-      if (columns.email < 0) throw badRequest("No email column found. Add a header row with an “email” column.");
-      return;
-    }
-    rowsRead += 1;
-    const raw = record[columns.email] ?? "";
-    const email = raw.trim().toLowerCase();
-    if (!emailPattern.test(email) || email.length > 254) return skip(info.lines, raw, "Invalid email address");
-    if (seen.has(email)) return skip(info.lines, raw, "Duplicate in this file");
-    seen.add(email);
-    const cell = (index: number) => (index >= 0 ? (record[index] ?? "").trim() : "");
-    const name = cell(columns.name) || [cell(columns.first), cell(columns.last)].filter(Boolean).join(" ") || null;
-    batch.push({ email, name: name ? name.slice(0, 200) : null });
-    if (batch.length >= batchSize) await flush();
-  }
-}
-
-export async function importProgress(db: Db, jobId: string): Promise<ImportProgress | null> {
-  const [found] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
-  if (!found) return null;
-  let job = found;
-  // An import whose process died says so, instead of leaving its progress bar waiting for ever.
-  // Polled every half second, so the write happens only for a job that has gone quiet.
-  const staleBefore = new Date(Date.now() - importStaleAfterMs);
-  if (job.status === "running" && job.heartbeatAt < staleBefore) {
-    const [failed] = await db
-      .update(importJobs)
-      .set({ status: "failed", finishedAt: new Date() })
-      .where(and(eq(importJobs.id, jobId), eq(importJobs.status, "running"), lt(importJobs.heartbeatAt, staleBefore)))
-      .returning();
-    job = failed ?? job;
-  }
-  return {
-    jobId: job.id,
-    status: job.status as ImportProgress["status"],
-    rowsRead: job.rowsRead,
-    bytesRead: job.bytesRead,
-    bytesTotal: job.bytesTotal,
-    importedCount: job.importedCount,
-    updatedCount: job.updatedCount,
-    skippedCount: job.skippedCount,
-    errors: job.errors,
-  };
 }
