@@ -24,12 +24,24 @@ const chromeFlags = [
 const shop = await startShop();
 
 /** One Lighthouse run in a fresh browser (a reused one fails to record the second trace). */
-async function audit(url) {
+async function auditOnce(url) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     return await auditWith(chrome.port, url);
   } finally {
     chrome.kill();
+  }
+}
+
+/** Lighthouse sometimes loses the trace's start on a busy machine (NO_NAVSTART): that run is done again. */
+async function audit(url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url);
+    } catch (error) {
+      if (attempt >= attempts || !String(error?.message).includes("NO_NAVSTART")) throw error;
+      console.log(`${url}: trace lost (NO_NAVSTART), running it again`);
+    }
   }
 }
 
