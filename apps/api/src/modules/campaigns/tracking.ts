@@ -79,10 +79,13 @@ export function createEventRecorder(db: Db, flushMs = 250) {
     },
     async close() {
       clearInterval(timer);
+      await this.flush();
+    },
+    /** Everything recorded so far is written when this resolves, including what the timer took and is writing. */
+    async flush() {
       await flushing;
       await flush();
     },
-    flush,
   };
 }
 
