@@ -1,9 +1,10 @@
 // npm run bench:send — a 10,000-recipient campaign sent by the real server (per-recipient rendering,
 // tracking, durable status) to a local SMTP sink, against raw pooled nodemailer sending the same
-// number of similar messages to the same sink, in one run. Prints messages/s and the ratio.
-import { execSync } from "node:child_process";
+// number of similar messages to the same sink, in one run. Prints messages/s and the ratio, and the
+// CPU each side spent per message. BENCH_RECIPIENTS (10,000), BENCH_DATABASES ("pglite,postgres"),
+// BENCH_DATABASE_URL; SHOP_MAIN and SHOP_NODE_ARGS (e.g. --cpu-prof) as in lib.mjs.
 import { createRequire } from "node:module";
-import { startShop } from "./lib.mjs";
+import { createDatabase, machineSnapshot, startShop } from "./lib.mjs";
 
 const require = createRequire(new URL("../apps/api/package.json", import.meta.url));
 const { SMTPServer } = require("smtp-server");
@@ -43,6 +44,7 @@ async function rawNodemailer() {
     ignoreTLS: true,
   });
   const start = received;
+  const before = await machineSnapshot({});
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -60,12 +62,13 @@ async function rawNodemailer() {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuPerMessage(before, await machineSnapshot({}), seconds);
   transport.close();
   if (received - start !== count) throw new Error(`raw: sink got ${received - start} of ${count}`);
-  return count / seconds;
+  return { rate: count / seconds, cpu };
 }
 
-async function viaShop(env, label) {
+async function viaShop(env, label, backends) {
   const shop = await startShop({ SMTP_URL: smtpUrl, SEND_CONCURRENCY: String(concurrency), ...env });
   try {
     const login = await (
@@ -98,6 +101,7 @@ async function viaShop(env, label) {
       })
     ).json();
     const start = received;
+    const before = await machineSnapshot({ pid: shop.pid, match: backends });
     const started = performance.now();
     const send = await fetch(`${shop.url}/api/emailhistory/send-mail`, {
       method: "POST",
@@ -110,6 +114,7 @@ async function viaShop(env, label) {
     const deadline = Date.now() + 600_000;
     while (received - start < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuPerMessage(before, await machineSnapshot({ pid: shop.pid, match: backends }), seconds);
     // Then the campaign must also have recorded every delivery and finished (not timed).
     for (;;) {
       const status = (await (await fetch(`${shop.url}/api/emailhistory/${draft.data._id}`, { headers: auth })).json())
@@ -119,35 +124,54 @@ async function viaShop(env, label) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     if (received - start !== count) throw new Error(`${label}: sink got ${received - start} of ${count}`);
-    return count / seconds;
+    return { rate: count / seconds, cpu, backends: Boolean(backends) };
   } finally {
     await shop.stop();
   }
 }
 
+/**
+ * CPU milliseconds per message over a timed window: the server's (its PostgreSQL backends apart), this
+ * process's (the sink, plus the client in the raw run), and how busy the whole machine was, so a
+ * rate can be read against the noise of whatever else shares the two cores.
+ */
+function cpuPerMessage(before, after, seconds) {
+  const ms = (key) => `${(((after[key] - before[key]) * 1000) / count).toFixed(2)} ms`;
+  const busy = `machine ${(((after.machine - before.machine) / seconds) * 100).toFixed(0)}% busy (200% = both cores)`;
+  return { server: ms("process"), database: ms("matched"), bench: ms("self"), busy };
+}
+
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+
 try {
   const raw = await rawNodemailer();
-  console.log(`raw pooled nodemailer          ${Math.round(raw)} msg/s`);
-  const pglite = await viaShop({}, "PGlite");
-  console.log(
-    `campaign on PGlite             ${Math.round(pglite)} msg/s — ${((pglite / raw) * 100).toFixed(0)}% of raw (target ≥ 85%, ≥ 1000 msg/s)`,
-  );
-  let dbName;
-  try {
-    execSync(`psql "${postgresUrl}" -Atc "select 1"`, { stdio: "ignore" });
-    dbName = `shop_bench_send_${Date.now()}`;
-    execSync(`psql "${postgresUrl}" -qc "create database ${dbName}"`);
-  } catch {
-    console.log("campaign on PostgreSQL         skipped (no server at BENCH_DATABASE_URL)");
+  console.log(`raw pooled nodemailer          ${Math.round(raw.rate)} msg/s`);
+  console.log(`  CPU per message: client and sink ${raw.cpu.bench}; ${raw.cpu.busy}`);
+  const report = (label, result, target = "") => {
+    const ratio = ((result.rate / raw.rate) * 100).toFixed(0);
+    console.log(`${label.padEnd(31)}${Math.round(result.rate)} msg/s — ${ratio}% of raw${target}`);
+    const { server, database, bench, busy } = result.cpu;
+    const backends = result.backends ? `, its PostgreSQL backends ${database}` : "";
+    console.log(`  CPU per message: server ${server}${backends}, sink ${bench}; ${busy}`);
+  };
+  if (databases.includes("pglite")) {
+    report("campaign on PGlite", await viaShop({}, "PGlite"), " (target ≥ 85%, ≥ 1000 msg/s)");
   }
-  if (dbName) {
-    const url = new URL(postgresUrl);
-    url.pathname = `/${dbName}`;
+  let database;
+  if (!databases.includes("postgres")) {
+    console.log("campaign on PostgreSQL         skipped (not in BENCH_DATABASES)");
+  } else {
     try {
-      const pg = await viaShop({ DATABASE_URL: url.toString() }, "PostgreSQL");
-      console.log(`campaign on PostgreSQL         ${Math.round(pg)} msg/s — ${((pg / raw) * 100).toFixed(0)}% of raw`);
+      database = await createDatabase(postgresUrl, "shop_bench_send");
+    } catch {
+      console.log("campaign on PostgreSQL         skipped (no server at BENCH_DATABASE_URL)");
+    }
+  }
+  if (database) {
+    try {
+      report("campaign on PostgreSQL", await viaShop({ DATABASE_URL: database.url }, "PostgreSQL", database.name));
     } finally {
-      execSync(`psql "${postgresUrl}" -qc "drop database if exists ${dbName} with (force)"`);
+      await database.drop();
     }
   }
 } finally {

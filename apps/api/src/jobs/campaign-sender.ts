@@ -137,12 +137,17 @@ export function createCampaignSender(
       await db.execute(sql`update campaign_recipients set status = 'queued', lease_until = null
         where status = 'sending' and lease_until < now()`);
     }
+    // Each sending campaign's queue is read in its index's order (campaign, status, next attempt), so
+    // the claim stops at the batch: ordering by id sorted every queued row on every claim, which was
+    // half of each claim's time on PGlite, where statements run on the main thread.
     const claimed = await queryRows<Claimed>(
       db,
       sql`with picked as (
-        select r.id from campaign_recipients r join campaigns c on c.id = r.campaign_id
-        where c.status = 'sending' and r.status = 'queued' and r.next_attempt_at <= now()
-        order by r.campaign_id, r.id limit ${options.batchSize} for update of r skip locked)
+        select q.id from campaigns c cross join lateral (
+          select r.id from campaign_recipients r
+          where r.campaign_id = c.id and r.status = 'queued' and r.next_attempt_at <= now()
+          order by r.next_attempt_at limit ${options.batchSize} for update skip locked) q
+        where c.status = 'sending' limit ${options.batchSize})
       update campaign_recipients r set status = 'sending', attempts = r.attempts + 1,
         lease_until = now() + ${`${options.leaseMs} milliseconds`}::interval
       from picked where r.id = picked.id
@@ -225,17 +230,20 @@ export function createCampaignSender(
     return batch.filter((r) => r.subscriber_status === "subscribed");
   }
 
-  async function settle(campaignIds: string[], outcomes: Outcome[], batch: Claimed[]): Promise<void> {
-    for (const campaignId of campaignIds) {
+  /**
+   * Per campaign in the batch: counts consecutive failures (pausing at the limit) and finishes the
+   * campaign once nothing of it is left. A campaign that filled the whole batch still has recipients
+   * queued, so its finish check waits for a later batch (or the empty claim that ends every send).
+   */
+  async function settle(outcomes: Outcome[], batch: Claimed[], claimed: Claimed[]): Promise<void> {
+    for (const campaignId of new Set(claimed.map((r) => r.campaign_id))) {
       const mine = new Set(batch.filter((r) => r.campaign_id === campaignId).map((r) => r.id));
       const results = outcomes.filter((o) => mine.has(o.id));
       const failures = results.filter((o) => o.kind !== "sent").length;
-      if (results.length > 0) {
+      if (results.length > 0 && failures === results.length) {
         const [row] = await db
           .update(campaigns)
-          .set({
-            consecutiveErrors: failures === results.length ? sql`${campaigns.consecutiveErrors} + ${failures}` : 0,
-          })
+          .set({ consecutiveErrors: sql`${campaigns.consecutiveErrors} + ${failures}` })
           .where(eq(campaigns.id, campaignId))
           .returning({ errors: campaigns.consecutiveErrors });
         if ((row?.errors ?? 0) >= options.autoPauseAfter) {
@@ -247,8 +255,14 @@ export function createCampaignSender(
           if (paused.length > 0)
             await logCampaign(db, campaignId, "paused", `Paused after ${row?.errors} consecutive errors`);
         }
+      } else if (results.length > 0) {
+        // Written only when there is a streak to break: an unchanged row costs no new row version.
+        await db.execute(
+          sql`update campaigns set consecutive_errors = 0 where id = ${campaignId} and consecutive_errors <> 0`,
+        );
       }
-      await finishIfDone(campaignId);
+      if (claimed.filter((r) => r.campaign_id === campaignId).length < options.batchSize)
+        await finishIfDone(campaignId);
     }
   }
 
@@ -281,7 +295,7 @@ export function createCampaignSender(
     }
     const deliverable = await skipUnsubscribed(claimed);
     const outcomes = await deliver(deliverable, concurrency);
-    await settle([...new Set(claimed.map((r) => r.campaign_id))], outcomes, deliverable);
+    await settle(outcomes, deliverable, claimed);
     return claimed.length;
   }
 
@@ -294,9 +308,11 @@ export function createCampaignSender(
   }
 
   /**
-   * Two lanes, each sending with the full concurrency into the one connection pool: while one claims
-   * or records, the other's queued messages keep every SMTP connection busy, so none idles at a batch
-   * boundary (the pool, not the lanes, bounds how many messages are on the wire).
+   * Two lanes, each handing the one connection pool twice its connections' worth of messages: while
+   * one lane claims or records, the other's queued messages keep every SMTP connection busy, so none
+   * idles at a batch boundary (the pool, not the lanes, bounds how many messages are on the wire).
+   * Twice, because on PGlite those statements hold the main thread, which also hands over each next
+   * message: with one message per connection waiting, the pool runs dry while a claim holds it.
    */
   async function lane(concurrency: number, schedules: boolean): Promise<void> {
     while (running) {
@@ -312,7 +328,8 @@ export function createCampaignSender(
   }
 
   async function run(): Promise<void> {
-    await Promise.all([lane(options.concurrency, true), lane(options.concurrency, false)]);
+    const ahead = options.concurrency * 2;
+    await Promise.all([lane(ahead, true), lane(ahead, false)]);
   }
 
   return {

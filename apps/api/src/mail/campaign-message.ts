@@ -1,6 +1,6 @@
 import type { Settings } from "@shop/shared/schemas/settings";
 import { signLink, signParts } from "../lib/signed-links.ts";
-import { plainAddress, type RawTemplate, rawMessage, rawTemplate } from "./raw-message.ts";
+import { plainAddress, type RawMail, type RawTemplate, rawTemplate } from "./raw-message.ts";
 import type { CompiledCampaign } from "./render.ts";
 import { fill } from "./render.ts";
 import type { OutgoingMail } from "./transport.ts";
@@ -21,45 +21,46 @@ export type LinkContext = {
 
 /**
  * One recipient's message: merge tags, tracking URLs, and the headers mail providers want for
- * newsletters. Every header value comes from validated data (no CR/LF can reach one).
+ * newsletters. Every header value comes from validated data (no CR/LF can reach one). Usually it is
+ * the parts of a raw message (the SMTP thread renders them); for an internationalised address,
+ * nodemailer's message options.
  */
 export function campaignMessage(
   campaign: CampaignForSending,
   recipient: { id: string; subscriberId: string; email: string },
   context: LinkContext,
-): OutgoingMail {
+): RawMail | OutgoingMail {
   const unsubscribeUrl = `${context.publicUrl}/unsubscribe/${signLink(context.secret, "unsubscribe", {
     subscriberId: recipient.subscriberId,
     campaignId: campaign.id,
   })}`;
-  const signed = new Map<number, string>();
-  const urls = {
-    email: recipient.email,
-    unsubscribeUrl,
-    pixelUrl: `${context.publicUrl}/t/o/${signParts(context.secret, "open", [recipient.id])}.gif`,
-    linkUrl: (index: number) => {
-      // A link may appear many times in one email: sign it once per recipient.
-      let url = signed.get(index);
-      if (!url) {
-        url = `${context.publicUrl}/t/c/${signParts(context.secret, "click", [recipient.id, campaign.linkIds[index] ?? ""])}`;
-        signed.set(index, url);
-      }
-      return url;
-    },
-  };
+  const pixelUrl = `${context.publicUrl}/t/o/${signParts(context.secret, "open", [recipient.id])}.gif`;
+  // A link may appear many times in one email: each is signed once per recipient.
+  const linkUrls = campaign.linkIds.map(
+    (linkId) => `${context.publicUrl}/t/c/${signParts(context.secret, "click", [recipient.id, linkId])}`,
+  );
   const domain = context.settings.mailFromAddress.split("@")[1] ?? "localhost";
   const messageId = `<${recipient.id}@${domain}>`;
-  // One List-Unsubscribe field carrying both ways out (RFC 2369), and one-click (RFC 8058).
-  const listUnsubscribe = `<${unsubscribeUrl}>,\r\n <mailto:${context.settings.mailFromAddress}?subject=unsubscribe>`;
   if (plainAddress.test(recipient.email) && plainAddress.test(context.settings.mailFromAddress)) {
-    const raw = rawMessage(
-      templateFor(campaign, context.settings),
-      { to: recipient.email, messageId, listUnsubscribe, date: new Date() },
-      urls,
-    );
-    return { envelope: { from: context.settings.mailFromAddress, to: [recipient.email] }, raw, messageId };
+    return {
+      envelope: { from: context.settings.mailFromAddress, to: [recipient.email] },
+      messageId,
+      template: templateFor(campaign, context.settings),
+      recipient: {
+        to: recipient.email,
+        messageId,
+        // One List-Unsubscribe field carrying both ways out (RFC 2369), and one-click (RFC 8058).
+        listUnsubscribe: `<${unsubscribeUrl}>,\r\n <mailto:${context.settings.mailFromAddress}?subject=unsubscribe>`,
+        date: new Date(),
+        email: recipient.email,
+        unsubscribeUrl,
+        pixelUrl,
+        linkUrls,
+      },
+    };
   }
   // An internationalised address: nodemailer knows how to put it in headers (rare, so its cost is fine).
+  const urls = { email: recipient.email, unsubscribeUrl, pixelUrl, linkUrl: (index: number) => linkUrls[index] ?? "" };
   return {
     from: { name: context.settings.mailFromName, address: context.settings.mailFromAddress },
     to: recipient.email,

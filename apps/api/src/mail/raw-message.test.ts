@@ -1,5 +1,6 @@
+import { encode, wrap } from "nodemailer/lib/qp";
 import { describe, expect, it } from "vitest";
-import { rawMessage, rawTemplate } from "./raw-message.ts";
+import { rawTemplate, renderRaw } from "./raw-message.ts";
 import { compileCampaign, fill, type RecipientUrls } from "./render.ts";
 
 /** Quoted-printable decoding as a mail client does it: drop soft breaks, then turn =XX into bytes. */
@@ -34,15 +35,19 @@ const template = rawTemplate({
   fromName: "Smart Home Shop",
   fromAddress: "news@shop.test",
 });
-const raw = rawMessage(
+const raw = renderRaw(
   template,
   {
     to: urls.email,
     messageId: "<r1@shop.test>",
     listUnsubscribe: `<${urls.unsubscribeUrl}>,\r\n <mailto:news@shop.test?subject=unsubscribe>`,
     date: new Date("2026-11-22T10:00:00Z"),
+    email: urls.email,
+    unsubscribeUrl: urls.unsubscribeUrl,
+    pixelUrl: urls.pixelUrl,
+    linkUrls: compiled.links.map((_, index) => urls.linkUrl(index)),
   },
-  urls,
+  { encode, wrap },
 );
 
 function bodyOf(type: string): string {

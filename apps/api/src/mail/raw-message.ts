@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { encodeWord, encodeWords, foldLines } from "nodemailer/lib/mime-funcs";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
-import type { CompiledCampaign, RecipientUrls } from "./render.ts";
+import type { CompiledCampaign } from "./render.ts";
 
 /**
  * The MIME text of a campaign message, built without nodemailer's per-message compile.
@@ -19,10 +19,10 @@ import type { CompiledCampaign, RecipientUrls } from "./render.ts";
 
 type Part = CompiledCampaign["htmlParts"][number];
 type EncodedPart = { qp: string; slot?: Part["slot"] };
+type Qp = { encode(text: string): string; wrap(text: string, lineLength: number): string };
 
-const softBreak = "=\r\n";
 // Encoded lines stay within 74 characters so a soft break appended after a piece keeps every line
-// within the 76 that RFC 2045 allows.
+// within the 76 that RFC 2045 allows (renderRaw keeps its own copy of this).
 const lineLength = 74;
 
 function encodeStatic(parts: Part[]): EncodedPart[] {
@@ -30,42 +30,6 @@ function encodeStatic(parts: Part[]): EncodedPart[] {
     const text = part.text.replace(/\r?\n/g, "\r\n");
     return { qp: text ? qpWrap(qpEncode(text), lineLength) : "", slot: part.slot };
   });
-}
-
-// Printable ASCII except "=" needs no escaping; per-recipient URLs and most addresses are just that.
-const plain = /^[\x21-\x3c\x3e-\x7e]*$/;
-
-function encodeValue(value: string): string {
-  if (!plain.test(value)) return qpWrap(qpEncode(value), lineLength);
-  if (value.length <= lineLength) return value;
-  let out = value.slice(0, lineLength);
-  for (let at = lineLength; at < value.length; at += lineLength) out += softBreak + value.slice(at, at + lineLength);
-  return out;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
-function fillEncoded(parts: EncodedPart[], urls: RecipientUrls, html: boolean): string {
-  let out = "";
-  for (const part of parts) {
-    if (part.qp) out += part.qp + softBreak;
-    const slot = part.slot;
-    if (!slot) continue;
-    const value =
-      slot.kind === "email"
-        ? html
-          ? escapeHtml(urls.email)
-          : urls.email
-        : slot.kind === "unsubscribe"
-          ? urls.unsubscribeUrl
-          : slot.kind === "pixel"
-            ? urls.pixelUrl
-            : urls.linkUrl(slot.index);
-    if (value) out += encodeValue(value) + softBreak;
-  }
-  // The last soft break joins nothing; drop it so the part ends on its own content.
-  return out.endsWith(softBreak) ? out.slice(0, -softBreak.length) : out;
 }
 
 export type RawTemplate = {
@@ -110,20 +74,74 @@ export function rawTemplate(input: {
 /** Addresses that can go into a header as they are (anything else takes nodemailer's slower path). */
 export const plainAddress = /^[\x21-\x7e]+$/;
 
-/** One recipient's full message. `to`, `messageId` and the URLs must be plain ASCII without CR/LF. */
-export function rawMessage(
-  template: RawTemplate,
-  recipient: { to: string; messageId: string; listUnsubscribe: string; date: Date },
-  urls: RecipientUrls,
-): string {
+/** What one recipient adds to the template. All plain ASCII without CR/LF, except `email` (escaped here). */
+export type RawRecipient = {
+  to: string;
+  messageId: string;
+  listUnsubscribe: string;
+  date: Date;
+  email: string;
+  unsubscribeUrl: string;
+  pixelUrl: string;
+  /** Signed click URLs, by the link index of the campaign's slots. */
+  linkUrls: string[];
+};
+
+/** A campaign message as its parts: rendered where it is sent (the SMTP thread), or by renderRaw here. */
+export type RawMail = {
+  envelope: { from: string; to: string[] };
+  messageId: string;
+  template: RawTemplate;
+  recipient: RawRecipient;
+};
+
+/**
+ * One recipient's full message. It also runs in the SMTP thread from its source text, so it uses
+ * nothing but its arguments and globals: `qp` is nodemailer's quoted-printable module.
+ */
+export function renderRaw(template: RawTemplate, recipient: RawRecipient, qp: Qp): string {
+  const softBreak = "=\r\n";
+  const lineLength = 74;
+  // Printable ASCII except "=" needs no escaping; per-recipient URLs and most addresses are just that.
+  const plain = /^[\x21-\x3c\x3e-\x7e]*$/;
+  const encodeValue = (value: string) => {
+    if (!plain.test(value)) return qp.wrap(qp.encode(value), lineLength);
+    if (value.length <= lineLength) return value;
+    let out = value.slice(0, lineLength);
+    for (let at = lineLength; at < value.length; at += lineLength) out += softBreak + value.slice(at, at + lineLength);
+    return out;
+  };
+  const escapeHtml = (text: string) =>
+    text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  const fill = (parts: EncodedPart[], html: boolean) => {
+    let out = "";
+    for (const part of parts) {
+      if (part.qp) out += part.qp + softBreak;
+      const slot = part.slot;
+      if (!slot) continue;
+      const value =
+        slot.kind === "email"
+          ? html
+            ? escapeHtml(recipient.email)
+            : recipient.email
+          : slot.kind === "unsubscribe"
+            ? recipient.unsubscribeUrl
+            : slot.kind === "pixel"
+              ? recipient.pixelUrl
+              : (recipient.linkUrls[slot.index] ?? "");
+      if (value) out += encodeValue(value) + softBreak;
+    }
+    // The last soft break joins nothing; drop it so the part ends on its own content.
+    return out.endsWith(softBreak) ? out.slice(0, -softBreak.length) : out;
+  };
   const part = (type: string) =>
     `--${template.boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
   return (
     `${template.head}To: ${recipient.to}\r\nMessage-ID: ${recipient.messageId}\r\n` +
     `Date: ${recipient.date.toUTCString().replace(/GMT/, "+0000")}\r\n` +
     `List-Unsubscribe: ${recipient.listUnsubscribe}\r\n\r\n` +
-    `${part("text/plain")}${fillEncoded(template.text, urls, false)}\r\n` +
-    `${part("text/html")}${fillEncoded(template.html, urls, true)}\r\n` +
+    `${part("text/plain")}${fill(template.text, false)}\r\n` +
+    `${part("text/html")}${fill(template.html, true)}\r\n` +
     `--${template.boundary}--\r\n`
   );
 }

@@ -1,7 +1,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
+import { encode, wrap } from "nodemailer/lib/qp";
+import { type RawMail, renderRaw } from "./raw-message.ts";
+import { createSmtpThread } from "./smtp-thread.ts";
 
 export type OutgoingMail = Mail.Options;
 export type SentMail = { messageId: string; response: string };
@@ -9,42 +13,72 @@ export type SentMail = { messageId: string; response: string };
 /** Where mail goes: a pooled SMTP connection, or .eml files in an outbox when no SMTP_URL is set. */
 export type Mailer = {
   kind: "smtp" | "outbox";
-  send(message: OutgoingMail): Promise<SentMail>;
+  send(message: OutgoingMail | RawMail): Promise<SentMail>;
   close(): void;
 };
+
+/** This host's name for EHLO, as nodemailer gives it: a dotted name, else an address literal. */
+function ehloName(): string {
+  const name = hostname();
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return `[${name}]`;
+  return name.includes(".") ? name : "[127.0.0.1]";
+}
+
+/** Campaign messages come as parts of a raw message (campaign-message.ts); the rest as nodemailer options. */
+const isRaw = (message: OutgoingMail | RawMail): message is RawMail => "template" in message && "recipient" in message;
 
 export function createMailer(options: { smtpUrl: string | undefined; outboxDir: string; pool?: number }): Mailer {
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
-    const transport = nodemailer.createTransport({
-      pool: true,
-      // The SEND_CONCURRENCY default: the sender keeps that many messages going, and fewer
-      // connections would leave the rest waiting in the pool's queue.
-      maxConnections: options.pool ?? 10,
-      maxMessages: 1_000,
+    const connection = {
       host: url.hostname,
       port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
       secure: url.protocol === "smtps:",
-      ...(url.username && { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }),
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
       // Loopback test peers speak plain SMTP; real relays negotiate STARTTLS when offered.
       ignoreTLS: url.searchParams.get("tls") === "off",
       connectionTimeout: 10_000,
       socketTimeout: 30_000,
+    };
+    // SEND_CONCURRENCY sessions (10 by default); the sender keeps more messages than that queued.
+    const maxConnections = options.pool ?? 10;
+    const pool = createSmtpThread({ ...connection, name: ehloName(), maxConnections, maxMessages: 1_000 });
+    // Everything else (account mail, the rare campaign message to an internationalised address)
+    // needs nodemailer to build the MIME; it is little, so a connection or two serve it.
+    const transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 2,
+      maxMessages: 1_000,
+      ...connection,
     });
     return {
       kind: "smtp",
       async send(message) {
+        if (isRaw(message)) return { messageId: message.messageId, response: await pool.sendRaw(message) };
         const info = await transport.sendMail(message);
         return { messageId: info.messageId, response: info.response };
       },
-      close: () => transport.close(),
+      close: () => {
+        pool.close();
+        transport.close();
+      },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await transport.sendMail(
+        isRaw(message)
+          ? {
+              envelope: message.envelope,
+              raw: renderRaw(message.template, message.recipient, { encode, wrap }),
+              messageId: message.messageId,
+            }
+          : message,
+      );
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
