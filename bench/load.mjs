@@ -80,7 +80,14 @@ function workload({ products, categories, posts, banners }, token) {
     const headers = etag && Math.random() < 0.25 ? { "if-none-match": etag } : {};
     return { cls: "read", label, method: "GET", path, headers, keepEtag: true };
   };
-  const page = (label, path) => ({ cls: "read", label, method: "GET", path, headers: { accept: "text/html" } });
+  // As a browser asks for a page: it takes brotli or gzip.
+  const page = (label, path) => ({
+    cls: "read",
+    label,
+    method: "GET",
+    path,
+    headers: { accept: "text/html", "accept-encoding": "br, gzip" },
+  });
   const send = (cls, method, path, body, headers, label = `${method} ${path}`) => {
     const json = { "content-type": "application/json" };
     return { cls, label, method, path, headers: { ...json, ...headers }, body: JSON.stringify(body) };
@@ -299,8 +306,9 @@ try {
     throw new Error(`autocannon counted ${result.requests.total} answers, the report ${stats.all.length}`);
   }
   // autocannon drops its sockets at the end, not the requests the server is still working on: let
-  // those finish, so stopping the server does not close the database under them.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // those finish, so stopping the server does not close the database under them. Rendered pages may lag
+  // a write by up to 3 s (apps/api/src/plugins/spa.ts), so the check below waits that out too.
+  await new Promise((resolve) => setTimeout(resolve, 3_500));
   const cached = [
     ...popularLists(catalogue.categories).map((q) => `/api/products${q}`),
     ...catalogue.products.map((p) => `/api/products/${p.slug}`),

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchConsole } from "./browser.ts";
-import { type RunningServer, startServer } from "./server.ts";
+import { admin, api, apiSignIn, type RunningServer, startServer } from "./server.ts";
 
 // Storefront pages arrive rendered: the first paint needs no JavaScript, and the browser's first render adopts
 // the server's markup (hydration) instead of replacing it.
@@ -78,6 +78,32 @@ describe("server-rendered storefront", () => {
     await page.goto(`${server.url}/shop/product/fortress-fingerprint-lock`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect.poll(() => page.getByRole("link", { name: "Cart, 1 item" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("shows a price changed a moment ago, even when the page it is handed was rendered before the change", async () => {
+    const token = await apiSignIn(server, admin.email, admin.password);
+    const list = await api<{ products: { _id: string; name: string; price: number }[] }>(
+      server,
+      "GET",
+      "/api/products?search=Fortress",
+    );
+    const product = list.body.data.products[0];
+    if (!product) throw new Error("the sample catalogue has no Fortress lock");
+    // A page of its own, rendered just now: right after the write it is handed out as it was (a stale copy,
+    // for up to 3 s) and must correct itself once hydrated.
+    const url = `${server.url}/shop?sortBy=price&sortOrder=desc`;
+    expect((await fetch(url)).status).toBe(200);
+    const saved = await api(server, "PUT", `/api/products/${product._id}`, token, { price: 321.45 });
+    expect(saved.status).toBe(200);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(url);
+    const servedStale = (await response?.headerValue("server-timing")) === "stale";
+    await expect.poll(() => page.getByText("$321.45").first().isVisible()).toBe(true);
+    console.log(
+      `price change: /shop was ${servedStale ? "a stale copy, corrected after hydration" : "rendered afresh"}`,
+    );
     await context.close();
   });
 

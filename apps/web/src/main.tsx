@@ -13,6 +13,12 @@ import { store } from "./app/store/store";
 import { registerServiceWorker } from "./lib/service-worker";
 import "./index.css";
 
+/** The server says this page is a copy from before the latest change (plugins/spa.ts, stale-pages.ts). */
+function servedStale(): boolean {
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return navigation?.serverTiming.some((timing) => timing.name === "stale") ?? false;
+}
+
 /** Resolves once the browser has had a frame to paint (a task after the next animation frame). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -48,6 +54,10 @@ async function start(container: HTMLElement) {
       </AppProviders>
     </StrictMode>
   );
+  if (ssr && servedStale()) {
+    // A copy rendered just before a staff write: show it, then bring its data up to date.
+    void queryClient.invalidateQueries();
+  }
   if (ssr) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
     // thread for the whole page: the page it already painted stays responsive to taps meanwhile.

@@ -23,7 +23,7 @@ export function createCompressedVariants(maxEntries = 500) {
     if (hit) return hit;
     const compressed =
       encoding === "br"
-        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
         : gzipSync(body, { level: 9 });
     variants.set(key, compressed);
     if (variants.size > maxEntries) {

@@ -46,11 +46,21 @@ function scopeOf(request: FastifyRequest): Scope {
   return "public";
 }
 
-/** Whether a cached entry can show what a write in `scope` changed. Rendered pages and the sitemap carry titles of all. */
+/** What each storefront page shows besides what every page does (settings, categories: scope "public"). */
+function pageShows(path: string, scope: Scope): boolean {
+  if (path === "/" || path.startsWith("/?")) return scope === "products" || scope === "banners";
+  if (/^\/(about|contact|terms|privacy)(\?|$)/.test(path)) return false;
+  if (/^\/blog(\/|\?|$)/.test(path)) return scope === "blog";
+  // The shop, products, landing pages and anything else: the catalogue.
+  return scope === "products";
+}
+
+/** Whether a cached entry can show what a write in `scope` changed. The sitemap carries titles of all. */
 function shows(key: string, scope: Scope): boolean {
   if (scope === "public") return true;
   if (scope === "staff") return false;
-  if (key.startsWith("page:") || key === "sitemap.xml") return true;
+  if (key === "sitemap.xml") return true;
+  if (key.startsWith("page:")) return pageShows(key.slice("page:".length), scope);
   // Categories show how many active products they hold.
   if (scope === "products") return /^(\/api\/products|products:total:|\/api\/(sub)?categories)/.test(key);
   if (scope === "banners") return key.startsWith("/api/hero-banners");

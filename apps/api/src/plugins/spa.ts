@@ -5,6 +5,7 @@ import { copy } from "@shop/shared/copy";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createCompressedVariants, preferredEncoding } from "../lib/compressed-variants.ts";
+import { createStalePages } from "../lib/stale-pages.ts";
 import { pageMeta } from "../modules/seo/page-meta.ts";
 import { createRoutePreloads } from "../modules/seo/preload.ts";
 import { renderIndex } from "../modules/seo/render.ts";
@@ -34,6 +35,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   const routePreloads = root ? createRoutePreloads(root) : () => [];
   const renderPage = root ? await loadStorefrontRenderer(app, root) : undefined;
   const compressed = createCompressedVariants();
+  // A rendered page lags a staff write by at most 3 s; the JSON API never does (docs/decisions/005).
+  const stalePage = createStalePages(app.publicCache, { refreshEveryMs: 1_000, maxStaleMs: 3_000 });
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -66,14 +69,19 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     // A rendered page depends on its query string (the shop's filters); the shell alone does not.
     const rendered = renderPage !== undefined && isServerRendered(pathname);
     const key = `page:${rendered ? request.url : pathname}`;
-    const cached = await app.publicCache.fill(key, async () => {
+    const produce = async () => {
       const meta = await pageMeta(app.db, pathname, options.publicUrl);
       // The status rides in front of the HTML so a cached 404 stays a 404.
       const ok = meta.status === 200;
       const preloads = ok ? routePreloads(pathname) : [];
       const page = ok && rendered ? await renderPage(request.url) : undefined;
       return `${meta.status}${renderIndex(template, meta, options.publicUrl, preloads, page)}`;
-    });
+    };
+    const { page: cached, stale } = rendered
+      ? await stalePage(key, produce)
+      : { page: await app.publicCache.fill(key, produce), stale: false };
+    // Readable by the page's script (PerformanceNavigationTiming.serverTiming): reload the data after hydrating.
+    if (stale) reply.header("server-timing", "stale");
     const status = Number(cached.body.slice(0, 3));
     reply
       .status(status)
