@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { setBounded } from "./bounded-map.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -25,11 +26,6 @@ export function createCompressedVariants(maxEntries = 500) {
       encoding === "br"
         ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
         : gzipSync(body, { level: 9 });
-    variants.set(key, compressed);
-    if (variants.size > maxEntries) {
-      const oldest = variants.keys().next().value;
-      if (oldest !== undefined) variants.delete(oldest);
-    }
-    return compressed;
+    return setBounded(variants, key, compressed, maxEntries);
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { setBounded } from "./bounded-map.ts";
 
 export type CachedResponse = { body: string; etag: string };
 
@@ -28,14 +29,7 @@ export function createResponseCache(maxEntries = 1_000): ResponseCache {
   const inFlight = new Map<string, Promise<CachedResponse>>();
   let generation = 0;
 
-  const store = (key: string, cached: CachedResponse) => {
-    entries.set(key, cached);
-    if (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-    return cached;
-  };
+  const store = (key: string, cached: CachedResponse) => setBounded(entries, key, cached, maxEntries);
 
   return {
     get(key) {

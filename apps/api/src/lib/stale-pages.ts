@@ -1,3 +1,4 @@
+import { setBounded } from "./bounded-map.ts";
 import type { CachedResponse, ResponseCache } from "./response-cache.ts";
 
 export type StalePagesOptions = {
@@ -20,15 +21,7 @@ export function createStalePages(cache: ResponseCache, options: StalePagesOption
   const maxEntries = 1_000;
 
   const refresh = (key: string, render: () => Promise<string>) =>
-    cache.fill(key, render).then((page) => {
-      last.delete(key);
-      last.set(key, { page, renderedAt: Date.now() });
-      if (last.size > maxEntries) {
-        const oldest = last.keys().next().value;
-        if (oldest !== undefined) last.delete(oldest);
-      }
-      return page;
-    });
+    cache.fill(key, render).then((page) => setBounded(last, key, { page, renderedAt: Date.now() }, maxEntries).page);
 
   /** The page, and whether it is a copy from before the last write (the browser then reloads its data). */
   return async (key: string, render: () => Promise<string>): Promise<{ page: CachedResponse; stale: boolean }> => {
