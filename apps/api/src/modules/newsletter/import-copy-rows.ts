@@ -29,17 +29,6 @@ export class CopyRows {
     this.ends.push(this.used + this.bytes.write(row, this.used));
   }
 
-  /** Appends rows `from` to `to` (exclusive) of another set. */
-  addRange(source: CopyRows, from: number, to: number): void {
-    if (from >= to) return;
-    const start = source.ends[from - 1] ?? 0;
-    const end = source.ends[to - 1] ?? 0;
-    this.reserve(end - start);
-    const base = this.used - start;
-    source.bytes.copy(this.bytes, this.used, start, end);
-    for (let row = from; row < to; row += 1) this.ends.push((source.ends[row] ?? 0) + base);
-  }
-
   /** The first `count` rows as one buffer of their own, leaving the rest. */
   take(count: number): Buffer {
     const end = this.ends[count - 1] ?? 0;
@@ -47,14 +36,5 @@ export class CopyRows {
     this.bytes.copy(this.bytes, 0, end, this.used);
     this.ends = this.ends.slice(count).map((rowEnd) => rowEnd - end);
     return taken;
-  }
-
-  /** All rows, as a view that is valid until the next change. */
-  view(): Buffer {
-    return this.bytes.subarray(0, this.used);
-  }
-
-  clear(): void {
-    this.ends = [];
   }
 }

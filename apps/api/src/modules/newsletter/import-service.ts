@@ -6,14 +6,13 @@ import { V7Generator } from "uuidv7";
 import type { Db } from "../../db/client.ts";
 import { importJobs } from "../../db/schema/index.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
+import { AddressSet } from "./address-set.ts";
 import { CopyRows } from "./import-copy-rows.ts";
 import { createCsvReader, sniffDelimiter, sniffNewline } from "./import-csv.ts";
 import { openImportStage } from "./import-stage.ts";
 
 /** Rows per transaction: a crash leaves whole batches only (the crash-import fault test counts on it). */
 const batchSize = 10_000;
-/** Rows whose addresses are checked against the rest of the file at once: fewer round trips, a few MB held. */
-const chunkSize = 20_000;
 const maxReportedErrors = 100;
 const maxLineChars = 64 * 1024;
 const repeated = "Duplicate in this file";
@@ -26,8 +25,6 @@ const emailPattern = /^[^\s@"<>(),;:\\[\]\0]+@[^\s@"<>(),;:\\[\]\0]+\.[A-Za-z]{2
 /** What COPY's text format cannot hold as is; NUL cannot be stored in text at all, so it goes. */
 const copySpecial = /[\\\t\n\r\0]/g;
 const copyEscapes: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\0": "" };
-
-type ImportError = ImportResult["errors"][number];
 
 export type ImportInput = {
   jobId: string;
@@ -77,8 +74,8 @@ function copyText(value: string): string {
 }
 
 /**
- * Streams a CSV into the audience. Memory stays flat: the file is read a chunk at a time, and the
- * addresses already met are kept by the database (see import-stage.ts), not in this process.
+ * Streams a CSV into the audience. The file is read a piece at a time and written a batch at a time;
+ * what grows with it is only the compact set of addresses met (a few MB per 100,000 rows).
  */
 export async function importSubscribers(db: Db, file: Readable, input: ImportInput): Promise<ImportResult> {
   await db
@@ -91,31 +88,18 @@ export async function importSubscribers(db: Db, file: Readable, input: ImportInp
   let bytesRead = 0;
   let rowsRead = 0;
   let columns: ReturnType<typeof findColumns> | undefined;
-  /** The rows of this chunk, to be checked against the rest of the file at once. */
-  const chunkRows = new CopyRows();
-  const chunkEmails = new CopyRows();
-  const chunkLines: number[] = [];
-  /** Cells that differ from their normalised address, kept to report them as written. */
-  const chunkCells = new Map<number, string>();
-  /**
-   * This chunk's errors found while reading, and its repeats found by the database, each in line
-   * order and each kept to the first 100: merged, they hold the chunk's first 100 errors.
-   */
-  let readErrors: ImportError[] = [];
-  let repeatErrors: ImportError[] = [];
+  /** Every address met so far: a repeat is merged into its first row however far apart they are. */
+  const seen = new AddressSet();
   /** Rows met for the first time, waiting to fill a batch. */
   const queued = new CopyRows();
-  /** Batches being written while the next chunk is read and checked, as many as the stage has writers. */
+  /** Batches being written while the file is read on, as many as the stage has writers. */
   const writing = new Set<Promise<void>>();
   let writeFailure: { error: unknown } | undefined;
   const newId = createIdGenerator();
 
   const skip = (line: number, value: string, reason: string) => {
     result.skippedCount += 1;
-    const errors = reason === repeated ? repeatErrors : readErrors;
-    if (result.errors.length < maxReportedErrors && errors.length < maxReportedErrors) {
-      errors.push({ line, value: value.slice(0, 200), reason });
-    }
+    if (result.errors.length < maxReportedErrors) result.errors.push({ line, value: value.slice(0, 200), reason });
   };
   const write = async (rows: Buffer) => {
     const written = await stage.write(rows);
@@ -144,29 +128,6 @@ export async function importSubscribers(db: Db, file: Readable, input: ImportInp
       .finally(() => writing.delete(written));
     writing.add(written);
   };
-  const flush = async () => {
-    if (chunkRows.count > 0) {
-      let next = 0;
-      for (const { position, email } of await stage.repeats(chunkEmails.view())) {
-        queued.addRange(chunkRows, next, position);
-        skip(chunkLines[position] ?? 0, chunkCells.get(position) ?? email, repeated);
-        next = position + 1;
-      }
-      queued.addRange(chunkRows, next, chunkRows.count);
-      chunkRows.clear();
-      chunkEmails.clear();
-      chunkLines.length = 0;
-      chunkCells.clear();
-    }
-    result.errors.push(
-      ...[...readErrors, ...repeatErrors]
-        .sort((a, b) => a.line - b.line)
-        .slice(0, maxReportedErrors - result.errors.length),
-    );
-    readErrors = [];
-    repeatErrors = [];
-    while (queued.count >= batchSize) await startWrite(queued.take(batchSize));
-  };
   const onRecord = (record: string[], line: number) => {
     if (!columns) {
       columns = findColumns(record);
@@ -177,13 +138,11 @@ export async function importSubscribers(db: Db, file: Readable, input: ImportInp
     const cell = record[columns.email] ?? "";
     const email = cell.trim().toLowerCase();
     if (!emailPattern.test(email) || email.length > 254) return skip(line, cell, "Invalid email address");
+    // The first of two equal addresses is the one kept.
+    if (!seen.add(email)) return skip(line, cell, repeated);
     const value = (index: number) => (index >= 0 ? (record[index] ?? "").trim() : "");
     const name = value(columns.name) || [value(columns.first), value(columns.last)].filter(Boolean).join(" ");
-    const position = chunkLines.length;
-    chunkLines.push(line);
-    if (cell !== email) chunkCells.set(position, cell);
-    chunkEmails.add(`${position}\t${email}\n`);
-    chunkRows.add(`${line}\t${newId()}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
+    queued.add(`${line}\t${newId()}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
   };
 
   let failed = true;
@@ -205,13 +164,12 @@ export async function importSubscribers(db: Db, file: Readable, input: ImportInp
         });
       }
       reader.push(text);
-      if (chunkRows.count >= chunkSize) await flush();
+      while (queued.count >= batchSize) await startWrite(queued.take(batchSize));
     }
     if (!reader) throw badRequest("The file is empty");
     reader.push(decoder.decode());
     reader.end();
     if (!columns) throw badRequest("The file is empty");
-    await flush();
     if (queued.count > 0) await startWrite(queued.take(queued.count));
     await Promise.all(writing);
     if (writeFailure) throw writeFailure.error;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/errors.ts";
 import { type ImportConnection, openImportConnection } from "./import-connection.ts";
@@ -7,21 +8,14 @@ export type BatchOutcome = { inserted: number; updated: number };
 type Writer = { connection: ImportConnection; batch: string };
 
 /**
- * The database side of an import, in temporary tables: `seen` holds every address met so far in the
- * file, so duplicates within it are merged however far apart they are while the server's memory stays
- * flat; `chunk` takes each chunk's addresses and `batch` each batch's rows, both by COPY.
+ * The database side of an import: each batch's rows go by COPY into a temporary table and are merged
+ * into the audience from there in one transaction.
  *
- * On PostgreSQL the checks have a connection and the writes two more, each with its own `batch`:
- * a chunk is checked while two batches are written, and the database works on both cores. Batches
- * in flight together never share an address (`seen` gave each to one batch). PGlite has one session
- * and does it all in turn.
+ * On PostgreSQL two connections write at once, each with its own batch table, so the database works
+ * on both cores while this process reads the file. Batches in flight together never share an address
+ * (the file's repeats were merged before; see AddressSet). PGlite has one session and writes in turn.
  */
 export type ImportStage = {
-  /**
-   * Takes a chunk's addresses (COPY text: position in the chunk, email) and answers those met before,
-   * in this chunk or an earlier one, in order of position.
-   */
-  repeats(emails: Buffer): Promise<{ position: number; email: string }[]>;
   /** Writes rows (COPY text: line, id, email, name) in one transaction, once a writer is free. */
   write(rows: Buffer): Promise<BatchOutcome>;
   /** How many writes can run at once: more wait for a writer. */
@@ -35,17 +29,11 @@ export async function openImportStage(
   fields: { consentIp: string; tagIds: string[] },
 ): Promise<ImportStage> {
   const suffix = jobId.replaceAll("-", "");
-  const seen = `import_seen_${suffix}`;
-  const chunk = `import_chunk_${suffix}`;
-  const checker = await openImportConnection(db);
   const writers: Writer[] = [];
   try {
-    for (let index = 0; index < (checker.shared ? 1 : 2); index += 1) {
-      const connection = checker.shared ? checker : await openImportConnection(db);
-      writers.push({ connection, batch: `import_batch_${suffix}_${index}` });
-    }
-    await checker.query(`create temporary table ${seen} (email text primary key, position integer not null)`);
-    await checker.query(`create temporary table ${chunk} (position integer not null, email text not null)`);
+    const first = await openImportConnection(db);
+    writers.push({ connection: first, batch: `import_batch_${suffix}_0` });
+    if (!first.shared) writers.push({ connection: await openImportConnection(db), batch: `import_batch_${suffix}_1` });
     for (const { connection, batch } of writers) {
       await connection.query(
         `create temporary table ${batch} (line integer not null, id uuid not null, email text not null, name text)`,
@@ -59,21 +47,18 @@ export async function openImportStage(
   const waiting: ((writer: Writer) => void)[] = [];
 
   async function closeAll(failed: boolean) {
-    const dropping = !failed || checker.shared;
-    const drop = async (connection: ImportConnection, tables: string) => {
+    for (const { connection, batch } of writers) {
+      // A failed session is closed rather than pooled, which drops its tables; PGlite's one session
+      // is shared with every request, so there they are dropped by name.
       const dropped =
-        dropping &&
-        (await connection.query(`drop table if exists ${tables}`).then(
+        (!failed || connection.shared) &&
+        (await connection.query(`drop table if exists ${batch}`).then(
           () => true,
           () => false,
         ));
       connection.release(!dropped);
-    };
-    const own = (connection: ImportConnection) =>
-      writers.filter((writer) => writer.connection === connection).map((writer) => writer.batch);
-    for (const { connection } of writers)
-      if (connection !== checker) await drop(connection, own(connection).join(", "));
-    await drop(checker, [seen, chunk, ...own(checker)].join(", "));
+    }
+    if (!failed) mergePendingSearchEntries(db);
   }
 
   async function write(rows: Buffer): Promise<BatchOutcome> {
@@ -93,6 +78,9 @@ export async function openImportStage(
     const params = [fields.consentIp, new Date(), fields.tagIds];
     const merge = (guarded: boolean) =>
       connection.transaction(async (query) => {
+        // New addresses go to the search index's pending list, merged once the import is over
+        // (mergePendingSearchEntries): far cheaper than threading each into the index as it comes.
+        await query(`set local gin_pending_list_limit = '${pendingListKb}kB'`);
         const merged = await query(mergeSql(batch, guarded), params);
         const counts = merged.rows[0] as { total: number; inserted: number; existing: number };
         // Someone subscribed to one of these addresses while the batch ran: they get the tags too.
@@ -106,26 +94,22 @@ export async function openImportStage(
     });
   }
 
-  return {
-    async repeats(emails) {
-      await checker.query(`truncate ${chunk}`);
-      await checker.copy(chunk, emails);
-      // Inserted in the file's order, so the first of two equal addresses is the one kept. Only the
-      // repeats come back: in most files they are few.
-      const found = await checker.query(`
-        with fresh as (
-          insert into ${seen} (email, position) select email, position from ${chunk} order by position
-          on conflict do nothing returning position
-        )
-        select c.position, c.email from ${chunk} c where c.position not in (select position from fresh)
-        order by c.position`);
-      return found.rows as { position: number; email: string }[];
-    },
+  return { write, writers: writers.length, close: closeAll };
+}
 
-    write,
-    writers: writers.length,
-    close: closeAll,
-  };
+/**
+ * Enough pending list for about 130,000 addresses (90,000 fill 43 MB); a bigger import merges it into the index as it
+ * fills, as PostgreSQL does for any insert.
+ */
+const pendingListKb = 64 * 1024;
+
+/**
+ * Searches read the pending list too, so the import's addresses are found at once; merging it into
+ * the index keeps them fast. It runs after the import has answered, on a pooled connection, and a
+ * failure only leaves the merge to autovacuum (or the next big insert).
+ */
+function mergePendingSearchEntries(db: Db) {
+  db.execute(sql`select gin_clean_pending_list('subscribers_email_trgm_idx'::regclass)`).catch(() => {});
 }
 
 /**
