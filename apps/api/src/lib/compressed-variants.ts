@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { setBounded } from "./bounded-map.ts";
 
 export type Encoding = "br" | "gzip";
@@ -11,21 +12,30 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return undefined;
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /**
  * Compressed copies of cached bodies, made once per body (keyed by its ETag) and kept for the most recent
  * `maxEntries`. A rendered page is compressed when it is first asked for, not on every request, so it costs
- * about a tenth of the bytes on a phone's connection without costing CPU per hit.
+ * about a tenth of the bytes on a phone's connection without costing CPU per hit. The compressing runs on
+ * libuv's thread pool: under staff writes pages are rendered again every second, and a few milliseconds of
+ * brotli each on the event loop would delay every request waiting behind it.
  */
 export function createCompressedVariants(maxEntries = 500) {
-  const variants = new Map<string, Buffer>();
-  return (etag: string, body: string, encoding: Encoding): Buffer => {
+  const variants = new Map<string, Promise<Buffer>>();
+  return (etag: string, body: string, encoding: Encoding): Promise<Buffer> => {
     const key = `${encoding}:${etag}`;
     const hit = variants.get(key);
     if (hit) return hit;
-    const compressed =
+    const compressing =
       encoding === "br"
-        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(body, { level: 9 });
-    return setBounded(variants, key, compressed, maxEntries);
+        ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipAsync(body, { level: 9 });
+    // A failure is not kept: the next request tries again.
+    compressing.catch(() => {
+      if (variants.get(key) === compressing) variants.delete(key);
+    });
+    return setBounded(variants, key, compressing, maxEntries);
   };
 }

@@ -53,6 +53,20 @@ describe("the response cache", () => {
     expect(cache.get("/api/blog/posts")?.body).toBe("b");
   });
 
+  it("still stores a load of another key that was running when clearWhere dropped one area", async () => {
+    const cache = createResponseCache();
+    const products = deferred();
+    const blog = deferred();
+    const productList = cache.fill("/api/products", () => products.promise);
+    const posts = cache.fill("/api/blog/posts", () => blog.promise);
+    cache.clearWhere((key) => key.startsWith("/api/products"));
+    products.resolve("old products");
+    blog.resolve("posts");
+    await Promise.all([productList, posts]);
+    expect(cache.get("/api/products")).toBeUndefined();
+    expect(cache.get("/api/blog/posts")?.body).toBe("posts");
+  });
+
   it("evicts the least recently used entry past its size", async () => {
     const cache = createResponseCache(2);
     await cache.fill("a", async () => "1");

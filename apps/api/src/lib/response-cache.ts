@@ -26,8 +26,8 @@ function entryOf(body: string): CachedResponse {
 
 export function createResponseCache(maxEntries = 1_000): ResponseCache {
   const entries = new Map<string, CachedResponse>();
-  const inFlight = new Map<string, Promise<CachedResponse>>();
-  let generation = 0;
+  /** Loads running now; `stale` is set when a write to what the key shows landed while it ran. */
+  const inFlight = new Map<string, { loading: Promise<CachedResponse>; stale: boolean }>();
 
   const store = (key: string, cached: CachedResponse) => setBounded(entries, key, cached, maxEntries);
 
@@ -45,26 +45,31 @@ export function createResponseCache(maxEntries = 1_000): ResponseCache {
       const hit = this.get(key);
       if (hit) return Promise.resolve(hit);
       const pending = inFlight.get(key);
-      if (pending) return pending;
-      const startedIn = generation;
-      const loading = produce()
+      if (pending) return pending.loading;
+      const load = { loading: Promise.resolve({ body: "", etag: "" }), stale: false };
+      load.loading = produce()
         .then((body) => {
           const cached = entryOf(body);
-          return startedIn === generation ? store(key, cached) : cached;
+          return load.stale ? cached : store(key, cached);
         })
         .finally(() => {
-          if (inFlight.get(key) === loading) inFlight.delete(key);
+          if (inFlight.get(key) === load) inFlight.delete(key);
         });
-      inFlight.set(key, loading);
-      return loading;
+      inFlight.set(key, load);
+      return load.loading;
     },
     clear() {
       this.clearWhere(() => true);
     },
     clearWhere(matches) {
-      // Loads already running may have read the old data: none is stored, and later callers start afresh.
-      generation += 1;
-      inFlight.clear();
+      // Matching loads already running may have read the old data: none is stored, and later callers
+      // start afresh. Loads of other keys are left alone: under steady staff writes they would
+      // otherwise rarely get to store anything.
+      for (const [key, load] of inFlight) {
+        if (!matches(key)) continue;
+        load.stale = true;
+        inFlight.delete(key);
+      }
       for (const key of [...entries.keys()]) if (matches(key)) entries.delete(key);
     },
   };

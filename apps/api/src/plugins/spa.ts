@@ -90,6 +90,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       .header("vary", "accept-encoding");
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (!encoding) return reply.send(cached.body.slice(3));
-    return reply.header("content-encoding", encoding).send(compressed(cached.etag, cached.body.slice(3), encoding));
+    return reply
+      .header("content-encoding", encoding)
+      .send(await compressed(cached.etag, cached.body.slice(3), encoding));
   });
 });

@@ -3,7 +3,7 @@ import { newsletterCopy, subscribeSchema } from "@shop/shared/schemas/newsletter
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signLink } from "../../lib/signed-links.ts";
 import { publicRoute } from "../../plugins/auth.ts";
-import { getSettings } from "../settings/service.ts";
+import { cachedSettings } from "../settings/service.ts";
 import { subscribe } from "./subscribe-service.ts";
 
 export const subscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string; publicUrl: string }> = async (
@@ -17,7 +17,7 @@ export const subscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string; public
       schema: { body: subscribeSchema },
     },
     async (request) => {
-      const settings = await getSettings(app.db);
+      const settings = await cachedSettings(app.db, app.publicCache);
       const pending = await subscribe(app.db, request.body.email, request.ip, settings.doubleOptIn);
       if (!settings.doubleOptIn) return { success: true, message: copy.storefront.subscribed };
       if (pending) {

@@ -28,10 +28,29 @@ const hoisted = /<title>[\s\S]*?<\/title>|^(?:<link\b[^>]*\/>)+/g;
 /** Server-rendered markup inside #root, and the JSON the browser hydrates it with right after. */
 function withPage(html: string, page: RenderedPage | undefined): string {
   if (!page) return html;
+  // A function, so a "$&" in a product's text is not read as a replacement pattern.
   return html.replace(
     '<div id="root"></div>',
-    `<div id="root">${page.html.replace(hoisted, "")}</div>\n    <script type="application/json" id="ssr-state">${page.state}</script>`,
+    () =>
+      `<div id="root">${page.html.replace(hoisted, "")}</div>\n    <script type="application/json" id="ssr-state">${page.state}</script>`,
   );
+}
+
+/**
+ * The built index.html without its placeholder title and description, and for rendered pages with its
+ * scripts deferred: the same for every page, so made once rather than by regular expressions over the
+ * whole document (inline stylesheet included) on every render.
+ */
+const bareTemplates = new Map<boolean, { template: string; bare: string }>();
+function bareTemplate(template: string, deferred: boolean): string {
+  const known = bareTemplates.get(deferred);
+  if (known?.template === template) return known.bare;
+  const stripped = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "");
+  const bare = deferred ? deferScripts(stripped) : stripped;
+  bareTemplates.set(deferred, { template, bare });
+  return bare;
 }
 
 /**
@@ -64,9 +83,5 @@ export function renderIndex(
   ]
     .filter(Boolean)
     .join("\n    ");
-  const html = withPage(template, page)
-    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
-    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
-    .replace("</head>", `    ${tags}\n  </head>`);
-  return page ? deferScripts(html) : html;
+  return withPage(bareTemplate(template, page !== undefined), page).replace("</head>", () => `    ${tags}\n  </head>`);
 }

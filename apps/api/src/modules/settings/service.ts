@@ -2,6 +2,7 @@ import { defaultSettings, type PublicSettings, type Settings, settingsSchema } f
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { settings } from "../../db/schema/index.ts";
+import type { ResponseCache } from "../../lib/response-cache.ts";
 
 const key = "site";
 
@@ -11,6 +12,16 @@ export async function getSettings(db: Db): Promise<Settings> {
   const merged = { ...defaultSettings, ...(row?.value ?? {}) };
   const parsed = settingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : defaultSettings;
+}
+
+/**
+ * The settings as public routes need them (a sign-up reads double opt-in): from the public cache,
+ * which a staff write to the settings drops, so a busy footer form costs no query. Never served as
+ * is: the key is not a URL, and private fields stay inside the process.
+ */
+export async function cachedSettings(db: Db, cache: Pick<ResponseCache, "fill">): Promise<Settings> {
+  const cached = await cache.fill("settings:all", async () => JSON.stringify(await getSettings(db)));
+  return JSON.parse(cached.body) as Settings;
 }
 
 export function publicSettings(all: Settings): PublicSettings {
