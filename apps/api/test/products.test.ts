@@ -62,12 +62,29 @@ describe("the public catalogue", () => {
     const search = await list("?search=fingerprint");
     expect(search.body.data.products.map((p) => p.slug)).toContain("fortress-fingerprint-lock");
     expect((await list("?search=100%25")).body.data.pagination.totalProducts).toBe(0);
+    const keypads = await list("?subcategory=keypad-locks");
+    expect(keypads.body.data.products.map((p) => p.name)).toEqual(["Guardian Pro Keypad Lock"]);
+    expect((await list("?subcategory=no-such-thing")).body.data.products).toEqual([]);
+    expect((await list("?category=no-such-thing")).body.data.pagination.totalProducts).toBe(0);
+    const fresh = await list("?isNew=true&minPrice=100");
+    expect(fresh.body.data.products.every((p) => p.isNew && p.price >= 100)).toBe(true);
+    expect(fresh.body.data.products.length).toBeGreaterThan(0);
   });
 
   it("paginates and rejects out-of-range or unknown parameters", async () => {
     const page = await list("?limit=4&page=2");
     expect(page.body.data.products).toHaveLength(2);
     expect(page.body.data.pagination).toMatchObject({ currentPage: 2, totalPages: 2 });
+    // Totals from a full page (counted), from a last page (read off it) and past the end (counted).
+    for (const [query, totalProducts] of [
+      ["?limit=2&page=1&category=smart-locks", 2],
+      ["?limit=3&page=1&sortBy=price", 6],
+      ["?limit=5&page=2&sortBy=name", 6],
+      ["?limit=2&page=9&sortBy=rating", 6],
+      ["?limit=5&page=3&inStock=false", 1],
+    ] as const) {
+      expect((await list(query)).body.data.pagination.totalProducts, query).toBe(totalProducts);
+    }
     expect((await list("?limit=101")).status).toBe(400);
     expect((await list("?sortBy=price;drop table products")).status).toBe(400);
     expect((await list("?colour=red")).status).toBe(400);

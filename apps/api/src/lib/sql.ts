@@ -13,45 +13,8 @@ export function isUuid(value: string): boolean {
   return uuidPattern.test(value);
 }
 
-type Preparable<R> = { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } };
-
-/** What drizzle's query builders hold internally (0.45): the SQL tree and the dialect that prints it. */
-type BuilderInternals = {
-  getSQL?: () => SQL;
-  dialect?: { sqlToQuery: (sql: SQL, ...rest: unknown[]) => { sql: string } };
-};
-
-const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-
-/**
- * Runs a query as a named prepared statement whose name is a hash of its SQL text, so PostgreSQL
- * parses and plans each query shape once per connection instead of on every request.
- *
- * The name needs the SQL text before drizzle prepares, and drizzle builds that text again inside
- * prepare(): building it once and handing the result to prepare() saves the second build (query
- * building was about a sixth of the server's CPU under load). The hand-over patches the builder
- * for the synchronous span of prepare() only, and falls back to building twice if drizzle's
- * internals ever differ.
- */
-export function executePrepared<R>(query: Preparable<R>): Promise<R> {
-  const internals = query as unknown as BuilderInternals;
-  const dialect = internals.dialect;
-  if (typeof internals.getSQL !== "function" || typeof dialect?.sqlToQuery !== "function") {
-    return query.prepare(statementName(query.toSQL().sql)).execute();
-  }
-  const tree = internals.getSQL();
-  const built = dialect.sqlToQuery(tree);
-  const print = dialect.sqlToQuery;
-  internals.getSQL = () => tree;
-  dialect.sqlToQuery = function (this: unknown, sql: SQL, ...rest: unknown[]) {
-    return sql === tree ? built : print.call(this, sql, ...rest);
-  };
-  try {
-    return query.prepare(statementName(built.sql)).execute();
-  } finally {
-    dialect.sqlToQuery = print;
-  }
-}
+/** A prepared statement's name: a hash of its text, so one text has one name on every connection. */
+export const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
 
 /** A date-range bound: a bare day covers the whole day (UTC); a timestamp is taken as given. */
 export function dayBoundary(value: string, end: boolean): Date {

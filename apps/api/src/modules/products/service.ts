@@ -7,12 +7,13 @@ import type {
   ProductUpdate,
 } from "@shop/shared/schemas/products";
 import { slugify } from "@shop/shared/slugify";
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, subcategories } from "../../db/schema/index.ts";
 import { badRequest, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import type { ResponseCache } from "../../lib/response-cache.ts";
-import { escapeLike, executePrepared, isUuid } from "../../lib/sql.ts";
+import { escapeLike, isUuid, pgArray } from "../../lib/sql.ts";
+import { countList, findProduct, type ListShape, type ListValues, listPage } from "./statements.ts";
 
 export const productNotFound = "Product not found";
 
@@ -77,18 +78,9 @@ function toProductDto(product: typeof products.$inferSelect, refs: CatalogueRefs
   };
 }
 
-const sortColumns = {
-  createdAt: products.createdAt,
-  price: products.price,
-  name: products.name,
-  rating: products.rating,
-} as const;
-
-const noMatch = sql`false`;
-
 /**
  * Remembers list totals per filter so a page that is not in the response cache does not pay for
- * count(*) on every request; it lives in the public cache, so any staff write drops it.
+ * count(*) on every request; it lives in the public cache, so a staff write to the catalogue drops it.
  */
 export type TotalsCache = Pick<ResponseCache, "fill">;
 
@@ -97,54 +89,51 @@ export async function listProducts(
   query: ProductListQuery,
   totals?: TotalsCache,
 ): Promise<{ products: ProductDto[]; pagination: ProductPagination }> {
-  const filters: SQL[] = [];
+  const { page, limit, sortBy, sortOrder, ...filterValues } = query;
   const status = query.status ?? "active";
-  if (status !== "all") filters.push(eq(products.status, status));
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    const match = or(ilike(products.name, pattern), ilike(products.description, pattern));
-    if (match) filters.push(match);
-  }
   // Categories are named by id or slug; the lookup turns slugs into ids so the query needs no join.
   const refs = await loadRefs(db, totals);
-  if (query.category) {
-    const id = isUuid(query.category) ? query.category : refs.categoryIdBySlug.get(query.category);
-    filters.push(id ? eq(products.categoryId, id) : noMatch);
-  }
-  if (query.subcategory) {
-    const ids = isUuid(query.subcategory)
+  const categoryId = query.category
+    ? isUuid(query.category)
+      ? query.category
+      : refs.categoryIdBySlug.get(query.category)
+    : undefined;
+  const subcategoryIds = query.subcategory
+    ? isUuid(query.subcategory)
       ? [query.subcategory]
-      : (refs.subcategoryIdsBySlug.get(query.subcategory) ?? []);
-    filters.push(ids.length > 0 ? inArray(products.subcategoryId, ids) : noMatch);
-  }
-  if (query.compatibility) filters.push(sql`${products.compatibility} @> array[${query.compatibility}]::text[]`);
-  if (query.inStock !== undefined) filters.push(eq(products.inStock, query.inStock));
-  if (query.isNew !== undefined) filters.push(eq(products.isNew, query.isNew));
-  if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice));
-  if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice));
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const order = query.sortOrder === "asc" ? asc : desc;
-
-  const { page, limit, sortBy, sortOrder, ...filterValues } = query;
-  const totalKey = `products:total:${JSON.stringify(filterValues)}`;
-  const countTotal = async () => {
-    const [row] = await executePrepared(db.select({ total: count() }).from(products).where(where));
-    return String(row?.total ?? 0);
+      : (refs.subcategoryIdsBySlug.get(query.subcategory) ?? [])
+    : [];
+  const shape: ListShape = {
+    status: status !== "all",
+    search: Boolean(query.search),
+    ...(query.category && { category: categoryId ? "id" : "none" }),
+    ...(query.subcategory && { subcategory: subcategoryIds.length > 0 ? "ids" : "none" }),
+    compatibility: query.compatibility !== undefined,
+    inStock: query.inStock !== undefined,
+    isNew: query.isNew !== undefined,
+    minPrice: query.minPrice !== undefined,
+    maxPrice: query.maxPrice !== undefined,
   };
-  // The total of a filter is shared by all its pages (and by requests counting it at the same moment).
-  const totalText = totals ? totals.fill(totalKey, countTotal).then((cached) => cached.body) : countTotal();
-  const [rows, total] = await Promise.all([
-    executePrepared(
-      db
-        .select()
-        .from(products)
-        .where(where)
-        .orderBy(order(sortColumns[sortBy]), desc(products.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-    ),
-    totalText.then(Number),
-  ]);
+  const values: ListValues = {
+    ...(shape.status && { status }),
+    ...(query.search && { pattern: `%${escapeLike(query.search)}%` }),
+    ...(categoryId && { categoryId }),
+    ...(subcategoryIds.length > 0 && { subcategoryIds: pgArray(subcategoryIds) }),
+    ...(query.compatibility !== undefined && { compatibility: query.compatibility }),
+    ...(query.inStock !== undefined && { inStock: query.inStock }),
+    ...(query.isNew !== undefined && { isNew: query.isNew }),
+    ...(query.minPrice !== undefined && { minPrice: query.minPrice }),
+    ...(query.maxPrice !== undefined && { maxPrice: query.maxPrice }),
+  };
+
+  const offset = (page - 1) * limit;
+  const rows = await listPage(db, shape, { sortBy, sortOrder }, { ...values, limit, offset });
+  // A page that is not full is the last one, so it tells the total without count(*): most filtered
+  // lists in a shop fit on their first page. Otherwise the total is counted once per filter.
+  const lastPage = rows.length < limit && (rows.length > 0 || page === 1);
+  const countTotal = async () => String(lastPage ? offset + rows.length : await countList(db, shape, values));
+  const totalKey = `products:total:${JSON.stringify(filterValues)}`;
+  const total = Number(totals ? (await totals.fill(totalKey, countTotal)).body : await countTotal());
   return {
     products: rows.map((row) => toProductDto(row, refs)),
     pagination: {
@@ -163,13 +152,7 @@ export async function getProduct(
   includeInactive = false,
   refsCache?: TotalsCache,
 ): Promise<ProductDto> {
-  const match = isUuid(idOrSlugValue) ? eq(products.id, idOrSlugValue) : eq(products.slug, idOrSlugValue);
-  const [row] = await executePrepared(
-    db
-      .select()
-      .from(products)
-      .where(includeInactive ? match : and(match, eq(products.status, "active"))),
-  );
+  const row = await findProduct(db, isUuid(idOrSlugValue) ? "id" : "slug", idOrSlugValue, includeInactive);
   if (!row) throw notFound(productNotFound);
   return toProductDto(row, await loadRefs(db, refsCache));
 }
