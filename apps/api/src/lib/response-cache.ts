@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { setBounded } from "./bounded-map.ts";
 
 export type CachedResponse = { body: string; etag: string };
@@ -20,7 +20,7 @@ export type ResponseCache = {
 };
 
 function entryOf(body: string): CachedResponse {
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+  const etag = `W/"${hash("sha1", body, "base64url").slice(0, 27)}"`;
   return { body, etag };
 }
 

@@ -40,17 +40,24 @@ async function loadRefs(db: Db, cache?: TotalsCache): Promise<CatalogueRefs> {
       ).map((row) => ({ _id: row.id, name: row.name, slug: row.slug })),
     });
   const body = cache ? (await cache.fill("catalogue:refs", query)).body : await query();
+  // Every list and product read needs these: read the cached text once, not once per request.
+  if (lastRefs?.body === body) return lastRefs.refs;
   const lists: { categories: Ref[]; subcategories: Ref[] } = JSON.parse(body);
   const subcategoryIdsBySlug = new Map<string, string[]>();
   for (const sub of lists.subcategories)
     subcategoryIdsBySlug.set(sub.slug, [...(subcategoryIdsBySlug.get(sub.slug) ?? []), sub._id]);
-  return {
+  const refs = {
     categories: new Map(lists.categories.map((ref) => [ref._id, ref])),
     subcategories: new Map(lists.subcategories.map((ref) => [ref._id, ref])),
     categoryIdBySlug: new Map(lists.categories.map((ref) => [ref.slug, ref._id])),
     subcategoryIdsBySlug,
   };
+  lastRefs = { body, refs };
+  return refs;
 }
+
+/** The refs made from the last text read: equal text, equal refs (they are never changed once made). */
+let lastRefs: { body: string; refs: CatalogueRefs } | undefined;
 
 function toProductDto(product: typeof products.$inferSelect, refs: CatalogueRefs): ProductDto {
   const category = product.categoryId ? refs.categories.get(product.categoryId) : undefined;
