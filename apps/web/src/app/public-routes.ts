@@ -1,9 +1,12 @@
 import type { RouteObject } from "react-router";
+import { blogPostQueryOptions } from "@/features/blog/api/get-blog-post";
+import { blogPostsQueryOptions } from "@/features/blog/api/get-blog-posts";
 import { categoriesQueryOptions } from "@/features/products/api/get-categories";
 import { productQueryOptions } from "@/features/products/api/get-product";
-import { productsQueryOptions } from "@/features/products/api/get-products";
+import { pageLists, productsQueryOptions } from "@/features/products/api/get-products";
 import { productParamsFrom, shopFiltersFrom } from "@/features/products/shop-params";
 import { heroBannersQueryOptions } from "@/features/storefront/api/get-hero-banners";
+import { landingCategorySlugs } from "@/features/storefront/category-links";
 import { lazyPage } from "./lazy-page";
 import { prefetched } from "./route-prefetch";
 
@@ -39,7 +42,11 @@ const pages: RouteObject[] = [
   },
   {
     path: "shop/product/:productId",
-    ...prefetched((client, { params }) => client.prefetchQuery(productQueryOptions(params.productId ?? ""))),
+    ...prefetched(async (client, { params }) => {
+      // The related products need the product's category: a missing product is the page's to show.
+      const product = await client.fetchQuery(productQueryOptions(params.productId ?? "")).catch(() => undefined);
+      if (product?.category) await client.prefetchQuery(productsQueryOptions(pageLists.related(product.category.slug)));
+    }),
     lazy: lazyPage(
       () => import("@/features/products/product-detail-page"),
       (m) => m.ProductDetailPage,
@@ -54,6 +61,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "category",
+    ...prefetched((client) => client.prefetchQuery(categoriesQueryOptions())),
     lazy: lazyPage(
       () => import("@/features/storefront/category-page"),
       (m) => m.CategoryPage,
@@ -61,6 +69,9 @@ const pages: RouteObject[] = [
   },
   {
     path: "smart-locks",
+    ...prefetched((client) =>
+      client.prefetchQuery(productsQueryOptions(pageLists.landing(landingCategorySlugs.smartLocks))),
+    ),
     lazy: lazyPage(
       () => import("@/features/storefront/smart-locks-page"),
       (m) => m.SmartLocksPage,
@@ -68,6 +79,9 @@ const pages: RouteObject[] = [
   },
   {
     path: "smart-switches",
+    ...prefetched((client) =>
+      client.prefetchQuery(productsQueryOptions(pageLists.landing(landingCategorySlugs.smartSwitches))),
+    ),
     lazy: lazyPage(
       () => import("@/features/storefront/smart-switches-page"),
       (m) => m.SmartSwitchesPage,
@@ -96,6 +110,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "blog",
+    ...prefetched((client) => client.prefetchQuery(blogPostsQueryOptions())),
     lazy: lazyPage(
       () => import("@/features/blog/blog-page"),
       (m) => m.BlogPage,
@@ -103,6 +118,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "blog/:slug",
+    ...prefetched((client, { params }) => client.prefetchQuery(blogPostQueryOptions(params.slug ?? ""))),
     lazy: lazyPage(
       () => import("@/features/blog/blog-post-page"),
       (m) => m.BlogPostPage,

@@ -1,13 +1,11 @@
 import type { CategoryRef } from "@shop/shared/schemas/products";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { ProductGrid } from "@/components/product-grid";
-import { useProducts } from "./api/get-products";
-
-const shown = 4;
+import { pageLists, relatedProductsShown as shown, useProducts } from "./api/get-products";
 
 /** Up to four other products of the same category; nothing at all when there are none. */
 export function RelatedProducts({ productId, category }: { productId: string; category: CategoryRef }) {
-  const { data, isPending, isError } = useProducts({ category: category.slug, limit: shown + 1, sortBy: "rating" });
+  const { data, isPending, isError } = useProducts(pageLists.related(category.slug));
   const related = data?.products.filter((product) => product._id !== productId).slice(0, shown);
   if (isError || related?.length === 0) return null;
 

@@ -6,7 +6,7 @@ import { ErrorState } from "@/components/error-state";
 import { ChevronDownIcon, PackageIcon } from "@/components/icons";
 import { ProductGrid } from "@/components/product-grid";
 import { StorePage } from "@/components/store-page";
-import { useProducts } from "@/features/products/api/get-products";
+import { pageLists, useProducts } from "@/features/products/api/get-products";
 import { paths } from "@/lib/paths";
 import { ContactCta } from "./contact-cta";
 import type { LandingContent } from "./content/landing";
@@ -14,7 +14,7 @@ import type { LandingContent } from "./content/landing";
 const copy = storefrontCopy.landing;
 
 function CategoryProducts({ content }: { content: LandingContent }) {
-  const { data, isPending, isError, refetch } = useProducts({ category: content.categorySlug, limit: 12 });
+  const { data, isPending, isError, refetch } = useProducts(pageLists.landing(content.categorySlug));
   if (isError) {
     return <ErrorState title={uiCopy.storefront.errors.products} onRetry={() => void refetch()} />;
   }

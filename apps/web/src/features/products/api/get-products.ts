@@ -32,6 +32,24 @@ export async function getProducts(params: ProductListParams, signal?: AbortSigna
   return data;
 }
 
+/** How many related products a product page shows. */
+export const relatedProductsShown = 4;
+
+/**
+ * The lists pages ask for, named once: the page asks with these and its route prefetches with them,
+ * so the server renders each page in one pass (app/public-routes.ts).
+ */
+export const pageLists = {
+  /** A product page's related products: its category's best rated, one spare for the product itself. */
+  related: (categorySlug: string): ProductListParams => ({
+    category: categorySlug,
+    limit: relatedProductsShown + 1,
+    sortBy: "rating",
+  }),
+  /** A landing page's grid: its category's first twelve. */
+  landing: (categorySlug: string): ProductListParams => ({ category: categorySlug, limit: 12 }),
+};
+
 export function productsQueryOptions(params: ProductListParams) {
   return queryOptions({
     queryKey: productKeys.list(params),
