@@ -46,15 +46,16 @@ export function createResponseCache(maxEntries = 1_000): ResponseCache {
       if (hit) return Promise.resolve(hit);
       const pending = inFlight.get(key);
       if (pending) return pending.loading;
-      const load = { loading: Promise.resolve({ body: "", etag: "" }), stale: false };
-      load.loading = produce()
+      const marks = { stale: false };
+      const loading = produce()
         .then((body) => {
           const cached = entryOf(body);
-          return load.stale ? cached : store(key, cached);
+          return marks.stale ? cached : store(key, cached);
         })
         .finally(() => {
           if (inFlight.get(key) === load) inFlight.delete(key);
         });
+      const load = Object.assign(marks, { loading });
       inFlight.set(key, load);
       return load.loading;
     },

@@ -14,7 +14,33 @@ export function isUuid(value: string): boolean {
 }
 
 /** A prepared statement's name: a hash of its text, so one text has one name on every connection. */
-export const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+
+type Preparable = { toSQL(): { sql: string }; prepare(name: string): unknown };
+
+/**
+ * Statements for hot paths, built once and prepared by name: drizzle would otherwise build the query
+ * again on every call, and PostgreSQL parse and plan it. Kept per database (tests open several) and
+ * per key (the query's shape); `build` runs on a key's first use, with placeholders for the values.
+ */
+export function preparedStatements<Q extends Preparable>() {
+  type Prepared = ReturnType<Q["prepare"]>;
+  const byDatabase = new WeakMap<Db, Map<string, Prepared>>();
+  return (db: Db, key: string, build: () => Q): Prepared => {
+    let statements = byDatabase.get(db);
+    if (!statements) {
+      statements = new Map();
+      byDatabase.set(db, statements);
+    }
+    let statement = statements.get(key);
+    if (!statement) {
+      const query = build();
+      statement = query.prepare(statementName(query.toSQL().sql)) as Prepared;
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
 
 /** A date-range bound: a bare day covers the whole day (UTC); a timestamp is taken as given. */
 export function dayBoundary(value: string, end: boolean): Date {

@@ -13,7 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { contacts } from "../../db/schema/index.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { notFound } from "../../lib/errors.ts";
-import { dayBoundary, escapeLike, olderThanRow, statementName } from "../../lib/sql.ts";
+import { dayBoundary, escapeLike, olderThanRow, preparedStatements } from "../../lib/sql.ts";
 
 export const contactNotFound = "Contact not found";
 
@@ -44,9 +44,9 @@ export type NewContact = {
   ipAddress: string | null;
 };
 
-function buildInsert(db: Db) {
+function insertQuery(db: Db) {
   const value = (name: keyof NewContact | "id") => sql.placeholder(name);
-  const query = db
+  return db
     .insert(contacts)
     .values({
       id: value("id"),
@@ -61,23 +61,14 @@ function buildInsert(db: Db) {
       status: "notActioned",
     })
     .returning();
-  return query.prepare(statementName(query.toSQL().sql));
 }
 
-/**
- * Every enquiry from the storefront runs this insert: it is built once per database and prepared,
- * since drizzle building it each time was a visible share of the server's CPU under load.
- */
-const inserts = new WeakMap<Db, ReturnType<typeof buildInsert>>();
+/** Every enquiry from the storefront runs this insert. */
+const inserts = preparedStatements<ReturnType<typeof insertQuery>>();
 
 /** Stored exactly as typed: HTML in any field is text, and every screen renders it as text. */
 export async function createContact(db: Db, input: NewContact): Promise<ContactDto> {
-  let insert = inserts.get(db);
-  if (!insert) {
-    insert = buildInsert(db);
-    inserts.set(db, insert);
-  }
-  const [row] = await insert.execute({ ...input, id: uuidv7() });
+  const [row] = await inserts(db, "create", () => insertQuery(db)).execute({ ...input, id: uuidv7() });
   if (!row) throw new Error("insert returned nothing");
   return toContactDto(row);
 }

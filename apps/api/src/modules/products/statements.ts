@@ -2,15 +2,13 @@ import type { ProductListQuery } from "@shop/shared/schemas/products";
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
-import { statementName } from "../../lib/sql.ts";
+import { preparedStatements } from "../../lib/sql.ts";
 
 /**
- * The storefront's hottest queries, each built once per shape with placeholders and prepared by name.
- *
- * A list's shape is which filters it asks for, not their values: a handful of combinations. Each gets its query
- * built once, with placeholders, and prepared by name, so a list the response cache misses (a new
- * filter, or any list after a staff write) costs PostgreSQL an execute and this process no query
- * building: building was about a tenth of the server's CPU under the load test.
+ * The storefront's hottest queries, each prepared once per shape (see preparedStatements). A list's
+ * shape is which filters it asks for, not their values: a handful of combinations. So a list the
+ * response cache misses (a new filter, or any list after a staff write) costs PostgreSQL an execute
+ * and this process no query building, which was about a tenth of the server's CPU under load.
  */
 export type ListShape = {
   status: boolean;
@@ -70,61 +68,34 @@ function whereOf(shape: ListShape): SQL | undefined {
   return filters.length > 0 ? and(...filters) : undefined;
 }
 
-function buildPage(db: Db, shape: ListShape, sortBy: ProductListQuery["sortBy"], sortOrder: "asc" | "desc") {
+function pageQuery(db: Db, shape: ListShape, sortBy: ProductListQuery["sortBy"], sortOrder: "asc" | "desc") {
   const order = sortOrder === "asc" ? asc : desc;
-  const query = db
+  return db
     .select()
     .from(products)
     .where(whereOf(shape))
     .orderBy(order(sortColumns[sortBy]), desc(products.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"));
-  return query.prepare(statementName(query.toSQL().sql));
 }
 
-function buildCount(db: Db, shape: ListShape) {
-  const query = db.select({ total: count() }).from(products).where(whereOf(shape));
-  return query.prepare(statementName(query.toSQL().sql));
-}
+const countQuery = (db: Db, shape: ListShape) => db.select({ total: count() }).from(products).where(whereOf(shape));
 
-type PageStatement = ReturnType<typeof buildPage>;
-type CountStatement = ReturnType<typeof buildCount>;
-
-function buildLookup(db: Db, by: "id" | "slug", includeInactive: boolean) {
+function lookupQuery(db: Db, by: "id" | "slug", includeInactive: boolean) {
   const match = by === "id" ? eq(products.id, sql.placeholder("key")) : eq(products.slug, sql.placeholder("key"));
-  const query = db
+  return db
     .select()
     .from(products)
     .where(includeInactive ? match : and(match, eq(products.status, "active")));
-  return query.prepare(statementName(query.toSQL().sql));
 }
 
-type LookupStatement = ReturnType<typeof buildLookup>;
-
-/** Per database (tests open several), per shape. */
-const statements = new WeakMap<
-  Db,
-  { pages: Map<string, PageStatement>; counts: Map<string, CountStatement>; lookups: Map<string, LookupStatement> }
->();
-
-function cacheOf(db: Db) {
-  let cache = statements.get(db);
-  if (!cache) {
-    cache = { pages: new Map(), counts: new Map(), lookups: new Map() };
-    statements.set(db, cache);
-  }
-  return cache;
-}
+const pages = preparedStatements<ReturnType<typeof pageQuery>>();
+const counts = preparedStatements<ReturnType<typeof countQuery>>();
+const lookups = preparedStatements<ReturnType<typeof lookupQuery>>();
 
 /** One product by id or slug; only an active one unless `includeInactive`. */
 export async function findProduct(db: Db, by: "id" | "slug", key: string, includeInactive: boolean) {
-  const { lookups } = cacheOf(db);
-  const shape = `${by}:${includeInactive}`;
-  let statement = lookups.get(shape);
-  if (!statement) {
-    statement = buildLookup(db, by, includeInactive);
-    lookups.set(shape, statement);
-  }
+  const statement = lookups(db, `${by}:${includeInactive}`, () => lookupQuery(db, by, includeInactive));
   const [row] = await statement.execute({ key });
   return row;
 }
@@ -135,24 +106,11 @@ export function listPage(
   sort: { sortBy: ProductListQuery["sortBy"]; sortOrder: "asc" | "desc" },
   values: ListValues & { limit: number; offset: number },
 ) {
-  const { pages } = cacheOf(db);
   const key = `${JSON.stringify(shape)}:${sort.sortBy}:${sort.sortOrder}`;
-  let statement = pages.get(key);
-  if (!statement) {
-    statement = buildPage(db, shape, sort.sortBy, sort.sortOrder);
-    pages.set(key, statement);
-  }
-  return statement.execute(values);
+  return pages(db, key, () => pageQuery(db, shape, sort.sortBy, sort.sortOrder)).execute(values);
 }
 
 export async function countList(db: Db, shape: ListShape, values: ListValues): Promise<number> {
-  const { counts } = cacheOf(db);
-  const key = JSON.stringify(shape);
-  let statement = counts.get(key);
-  if (!statement) {
-    statement = buildCount(db, shape);
-    counts.set(key, statement);
-  }
-  const [row] = await statement.execute(values);
+  const [row] = await counts(db, JSON.stringify(shape), () => countQuery(db, shape)).execute(values);
   return row?.total ?? 0;
 }
