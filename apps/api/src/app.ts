@@ -195,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     linkSecret,
     publicUrl: config.publicUrl,
     tmpDir: path.join(config.dataDir, "tmp"),
+    importBulkMaxRows: config.importBulkMaxRows,
   });
   await app.register(campaignRoutes, { linkSecret, publicUrl: config.publicUrl });
   await app.register(trackingRoutes, { linkSecret, events: app.events });

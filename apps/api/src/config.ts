@@ -22,6 +22,7 @@ const envSchema = z.object({
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  IMPORT_BULK_MAX_ROWS: z.coerce.number().int().min(0).max(10_000_000).default(200_000),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
   TOKEN_TTL: z
     .string()
@@ -81,6 +82,11 @@ export type Config = {
   databasePoolSize: number;
   /** A PostgreSQL query not answered within this long fails (503) instead of holding the request. */
   databaseQueryTimeoutMs: number;
+  /**
+   * A CSV import may lock the audience and load in bulk while the audience, before and after, stays
+   * under this many people (a few seconds' lock); 0 always merges a batch at a time.
+   */
+  importBulkMaxRows: number;
   jwtSecret: string;
   tokenTtlMs: number;
   admin: { email: string; password: string | undefined; name: string };
@@ -137,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    importBulkMaxRows: e.IMPORT_BULK_MAX_ROWS,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     tokenTtlMs: parseDuration(e.TOKEN_TTL) ?? 12 * 3_600_000,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },

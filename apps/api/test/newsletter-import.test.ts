@@ -1,13 +1,18 @@
 import type { ImportProgress, ImportResult, TagDto } from "@shop/shared/schemas/newsletter";
 import { type SQL, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
 import { multipart } from "./multipart.ts";
 
-// Files big enough for several chunks (20,000 rows) and batches (10,000 rows) of the importer.
-const { app } = await createTestApp();
-const admin = await signIn(app);
+// Files big enough for several pieces, COPYs and batches of the importer, on both of its paths: the bulk
+// load (a file bigger than the audience) and the merge a batch at a time (IMPORT_BULK_MAX_ROWS=0).
+const bulk = await createTestApp();
+const batched = await createTestApp({ config: { IMPORT_BULK_MAX_ROWS: "0" } });
+
+let app = bulk.app;
+let admin = await signIn(app);
 
 async function tag(name: string): Promise<TagDto> {
   return (await call<TagDto>(app, { method: "POST", url: "/api/newsletter-tags/tags", token: admin, body: { name } }))
@@ -32,8 +37,23 @@ async function count(query: SQL): Promise<number> {
   return Number(row?.n);
 }
 
-describe("a large CSV import", () => {
+/** The audience's indexes, as the migrations made them: a bulk load drops and builds them again. */
+async function audienceIndexes(): Promise<string[]> {
+  const rows = await queryRows<{ def: string }>(
+    app.db,
+    sql`select indexdef as def from pg_indexes where tablename in ('subscribers', 'subscriber_tags') order by indexname`,
+  );
+  return rows.map((row) => row.def);
+}
+
+describe.each([
+  ["in bulk", bulk],
+  ["a batch at a time", batched],
+])("a large CSV import, %s", (_path, context) => {
   it("merges repeats across chunks, reports the first 100 errors in line order, and keeps people's status", async () => {
+    app = context.app;
+    admin = await signIn(app);
+    const indexesBefore = await audienceIndexes();
     const fans = await tag("Large import");
     // Already here, unsubscribed and nameless: the file may name her, never re-subscribe her.
     await app.db.execute(sql`insert into subscribers (id, email, status, source)
@@ -93,9 +113,28 @@ describe("a large CSV import", () => {
       rowsRead: 30_001,
       importedCount: expected.imported,
     });
+
+    // Every index is back as it was, and does its work: one address once, contains-search by trigram.
+    expect(await audienceIndexes()).toEqual(indexesBefore);
+    expect(indexesBefore.length).toBeGreaterThanOrEqual(7);
+    const again = await app.db
+      .execute(
+        sql`insert into subscribers (id, email, source) values ('01890a5d-ac96-774b-bcce-b302099a8101', 'BIG8@example.com', 'footer')`,
+      )
+      .then(
+        () => "inserted",
+        (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+      );
+    expect(again).toMatch(/duplicate key|unique/i);
+    const search = await call<{ subscribers: { email: string }[] }>(app, {
+      url: "/api/newsletter/get-all-subscriber?search=g29998%40&limit=5",
+      token: admin,
+    });
+    expect(search.body.data.subscribers.map((s) => s.email)).toEqual(["big29998@example.com"]);
   });
 
-  it("fails on a batch the database refuses, leaving whole batches only and the job marked failed", async () => {
+  it("fails on a row the database refuses, leaving nothing half-written and the job marked failed", async () => {
+    const indexesBefore = await audienceIndexes();
     const fans = await tag("Failing import");
     await app.db.execute(
       sql.raw(`create function refuse_boom() returns trigger language plpgsql as $$
@@ -105,20 +144,28 @@ describe("a large CSV import", () => {
       sql.raw("create trigger refuse_boom before insert on subscribers for each row execute function refuse_boom()"),
     );
     try {
+      // Bigger than the audience the first test left (30,000), so the bulk path takes it.
       const lines = ["email"];
-      for (let i = 0; i < 25_000; i += 1) lines.push(i === 15_000 ? "boom@example.com" : `fail${i}@example.com`);
+      for (let i = 0; i < 45_000; i += 1) lines.push(i === 15_000 ? "boom@example.com" : `fail${i}@example.com`);
       const response = await importCsv(`${lines.join("\n")}\n`, fans._id);
       expect(response.statusCode).toBe(500);
 
-      // Batches hold rows 0-9999, 10000-19999 (the refused one) and 20000-24999: each is all there or absent.
       const present = await queryRows<{ batch: number; n: number }>(
         app.db,
         sql`select (substring(email from 'fail(\\d+)@')::int / 10000) as batch, count(*)::int as n
           from subscribers where email like 'fail%@example.com' group by 1 order by 1`,
       );
-      expect(present.find((row) => row.batch === 1)).toBeUndefined();
-      expect(present.find((row) => row.batch === 0)).toEqual({ batch: 0, n: 10_000 });
-      for (const row of present) expect(row.n).toBe(row.batch === 2 ? 5_000 : 10_000);
+      if (context === bulk) {
+        // One transaction: nothing written, and the indexes dropped for it are all back.
+        expect(present).toEqual([]);
+        expect(await audienceIndexes()).toEqual(indexesBefore);
+      } else {
+        // Batches of 10,000 rows: the one before the refused one is in, the refused one (rows
+        // 10000-19999) is absent, and any written alongside it are whole.
+        expect(present[0]).toEqual({ batch: 0, n: 10_000 });
+        expect(present.find((row) => row.batch === 1)).toBeUndefined();
+        for (const row of present) expect(row.n).toBe(row.batch === 4 ? 5_000 : 10_000);
+      }
       const [job] = await queryRows<{ status: string }>(
         app.db,
         sql`select status from import_jobs where file_name = 'audience.csv' order by created_at desc limit 1`,
@@ -127,6 +174,39 @@ describe("a large CSV import", () => {
     } finally {
       await app.db.execute(sql.raw("drop trigger refuse_boom on subscribers"));
       await app.db.execute(sql.raw("drop function refuse_boom()"));
+    }
+  });
+});
+
+const postgresUrl = (bulk.database as { url?: string }).url;
+
+describe("a bulk load that cannot lock the audience", () => {
+  it.skipIf(!postgresUrl)("gives up waiting after a second and merges a batch at a time", async () => {
+    app = bulk.app;
+    admin = await signIn(app);
+    const fans = await tag("Busy audience");
+    // A long read of the audience (a campaign being queued, say) holds a lock the bulk load would wait on.
+    const reader = new pg.Client({ connectionString: postgresUrl });
+    await reader.connect();
+    try {
+      await reader.query("begin");
+      await reader.query("lock table subscribers in access share mode");
+      const lines = ["email"];
+      for (let i = 0; i < 40_000; i += 1) lines.push(`busy${i}@example.com`);
+      const started = performance.now();
+      const response = await importCsv(`${lines.join("\n")}\n`, fans._id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ importedCount: 40_000, skippedCount: 0 });
+      expect(performance.now() - started).toBeGreaterThan(1_000);
+      const [row] = await queryRows<{ n: number }>(
+        app.db,
+        sql`select count(*)::int as n from subscribers s join subscriber_tags t on t.subscriber_id = s.id
+          where s.email like 'busy%@example.com' and t.tag_id = ${fans._id}`,
+      );
+      expect(row?.n).toBe(40_000);
+    } finally {
+      await reader.query("rollback");
+      await reader.end();
     }
   });
 });

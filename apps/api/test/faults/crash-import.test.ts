@@ -9,12 +9,10 @@ import { createDatabase, type FreshDatabase } from "./databases.ts";
 import { api, cleanUp, disposeAll, exitWithin, type Server, signIn, startServer } from "./processes.ts";
 
 const work = mkdtempSync(path.join(tmpdir(), "shop-fault-import-"));
-let database: FreshDatabase | undefined;
+const databases: FreshDatabase[] = [];
 afterAll(() =>
-  cleanUp(
-    disposeAll,
-    () => database?.drop(),
-    () => rmSync(work, { recursive: true, force: true }),
+  cleanUp(disposeAll, ...databases.map((database) => () => database.drop()), () =>
+    rmSync(work, { recursive: true, force: true }),
   ),
 );
 
@@ -61,13 +59,37 @@ async function imported(db: FreshDatabase, tagId: string) {
   return { total: row.total, distinct: row.distinct_emails, untagged: row.untagged };
 }
 
+async function audienceIndexes(db: FreshDatabase): Promise<string[]> {
+  const rows = await db.pool.query<{ def: string }>(
+    "select indexdef as def from pg_indexes where tablename in ('subscribers', 'subscriber_tags') order by indexname",
+  );
+  return rows.rows.map((row) => row.def);
+}
+
+/** Polls the job until `done` holds of its progress (or it stops running), then kills the server. */
+async function killWhen(server: Server, token: string, jobId: string, done: (progress: Progress) => boolean) {
+  let progress: Progress | undefined;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const answer = await api<Progress>(server, "GET", `/api/csv/import-progress/${jobId}`, { token });
+    if (answer.status === 200) progress = answer.body.data;
+    if (progress && (done(progress) || progress.status !== "running")) break;
+    await sleep(25);
+  }
+  server.signal("SIGKILL");
+  expect(await exitWithin(server, 10_000)).toBeDefined();
+  return progress;
+}
+
 describe("SIGKILL during a CSV import", () => {
-  it("leaves whole batches only, each tagged, and the same file re-imports to exactly its addresses", async () => {
-    const file = path.join(work, "audience.csv");
-    writeCsv(file);
-    database = await createDatabase();
+  const file = path.join(work, "audience.csv");
+  writeCsv(file);
+
+  it("merging a batch at a time, leaves whole batches only, each tagged, and the same file re-imports to exactly its addresses", async () => {
+    const database = await createDatabase();
+    databases.push(database);
     const dataDir = path.join(work, "data");
-    const env = { DATABASE_URL: database.url };
+    const env = { DATABASE_URL: database.url, IMPORT_BULK_MAX_ROWS: "0" };
     const first = await startServer({ env, dataDir });
     const token = await signIn(first);
     const tag = await api<{ _id: string }>(first, "POST", "/api/newsletter-tags/tags", {
@@ -80,16 +102,7 @@ describe("SIGKILL during a CSV import", () => {
     const jobId = randomUUID();
     const uploading = upload(first, token, file, tagId, jobId).catch((error: unknown) => ({ error: String(error) }));
     // Kill once two batches are committed and the import is still going: the third is then being written.
-    let progress: Progress | undefined;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const answer = await api<Progress>(first, "GET", `/api/csv/import-progress/${jobId}`, { token });
-      if (answer.status === 200) progress = answer.body.data;
-      if (progress && (progress.importedCount >= 2 * batchSize || progress.status !== "running")) break;
-      await sleep(25);
-    }
-    first.signal("SIGKILL");
-    expect(await exitWithin(first, 10_000)).toBeDefined();
+    const progress = await killWhen(first, token, jobId, (p) => p.importedCount >= 2 * batchSize);
     const outcome = await uploading;
     expect(progress?.status, "the import ended before the kill: nothing was tested").toBe("running");
 
@@ -121,5 +134,41 @@ describe("SIGKILL during a CSV import", () => {
       skippedCount: 100,
     });
     expect(final).toEqual({ total: distinct, distinct, untagged: 0 });
+  });
+
+  it("loading in bulk, leaves nothing and every index as it was, and the same file re-imports in full", async () => {
+    const database = await createDatabase();
+    databases.push(database);
+    const dataDir = path.join(work, "data-bulk");
+    const env = { DATABASE_URL: database.url };
+    const first = await startServer({ env, dataDir });
+    const token = await signIn(first);
+    const tag = await api<{ _id: string }>(first, "POST", "/api/newsletter-tags/tags", {
+      token,
+      body: { name: "Crash bulk import" },
+    });
+    const tagId = tag.body.data._id;
+    const indexes = await audienceIndexes(database);
+
+    const jobId = randomUUID();
+    const uploading = upload(first, token, file, tagId, jobId).catch((error: unknown) => ({ error: String(error) }));
+    // Kill with two COPYs of new people in: the indexes are dropped and the file half read.
+    const progress = await killWhen(first, token, jobId, (p) => p.importedCount >= 2 * batchSize);
+    await uploading;
+    expect(progress?.status, "the import ended before the kill: nothing was tested").toBe("running");
+
+    const afterCrash = await imported(database, tagId);
+    console.log(
+      `import crash (bulk): killed at ${JSON.stringify({ ...progress, errors: undefined })}; in the database: ${afterCrash.total} imported`,
+    );
+    expect(afterCrash.total).toBe(0);
+    expect(await audienceIndexes(database)).toEqual(indexes);
+
+    const second = await startServer({ env, dataDir });
+    const again = await upload(second, await signIn(second), file, tagId, randomUUID());
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ importedCount: distinct, updatedCount: 0, skippedCount: 100 });
+    expect(await imported(database, tagId)).toEqual({ total: distinct, distinct, untagged: 0 });
+    expect(await audienceIndexes(database)).toEqual(indexes);
   });
 });

@@ -13,15 +13,24 @@ export type Statement = (
  * COPY (node-postgres through pg-copy-streams, PGlite from a blob), and temporary tables that last
  * from one statement to the next.
  */
-export type ImportConnection = {
+export type Session = {
   query: Statement;
-  copy(table: string, rows: Buffer): Promise<void>;
-  transaction<T>(work: (query: Statement) => Promise<T>): Promise<T>;
+  /** COPY text into `target`: a table, or a table and its columns ("t (a, b)"). */
+  copy(target: string, rows: Buffer): Promise<void>;
+};
+
+export type ImportConnection = Session & {
+  transaction<T>(work: (tx: Session) => Promise<T>): Promise<T>;
   /** A connection that failed is closed rather than pooled, taking its temporary tables with it. */
   release(failed: boolean): void;
   /** PGlite has one session, shared with every request: tables made there must be dropped by name. */
   shared: boolean;
 };
+
+/** PGlite: one session, shared by every request (a transaction there holds up all the others). */
+export function sharesOneSession(db: Db): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite;
+}
 
 /** drizzle documents `$client` as the driver it was made with: a pg Pool or a PGlite. */
 export async function openImportConnection(db: Db): Promise<ImportConnection> {
@@ -36,20 +45,23 @@ function pgConnection(client: pg.PoolClient): ImportConnection {
     const result = await client.query(text, params);
     return { rows: result.rows, count: result.rowCount ?? 0 };
   };
-  return {
+  const session: Session = {
     query,
-    async copy(table, rows) {
-      const stream = client.query(copyFrom(`copy ${table} from stdin`));
+    async copy(target, rows) {
+      const stream = client.query(copyFrom(`copy ${target} from stdin`));
       await new Promise<void>((resolve, reject) => {
         stream.on("error", reject);
         stream.on("finish", resolve);
         stream.end(rows);
       });
     },
+  };
+  return {
+    ...session,
     async transaction(work) {
       await client.query("begin");
       try {
-        const result = await work(query);
+        const result = await work(session);
         await client.query("commit");
         return result;
       } catch (error) {
@@ -63,18 +75,18 @@ function pgConnection(client: pg.PoolClient): ImportConnection {
 }
 
 function pgliteConnection(client: PGlite): ImportConnection {
-  const statement =
-    (runner: Pick<PGlite, "query">): Statement =>
-    async (text, params) => {
+  const session = (runner: Pick<PGlite, "query">): Session => ({
+    async query(text, params) {
       const result = await runner.query<Record<string, unknown>>(text, params);
       return { rows: result.rows, count: result.affectedRows ?? 0 };
-    };
-  return {
-    query: statement(client),
-    async copy(table, rows) {
-      await client.query(`copy ${table} from '/dev/blob'`, [], { blob: new Blob([new Uint8Array(rows)]) });
     },
-    transaction: (work) => client.transaction((tx) => work(statement(tx))),
+    async copy(target, rows) {
+      await runner.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([new Uint8Array(rows)]) });
+    },
+  });
+  return {
+    ...session(client),
+    transaction: (work) => client.transaction((tx) => work(session(tx))),
     release() {},
     shared: true,
   };

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -32,7 +32,9 @@ function multipartError(error: unknown): never {
   throw badRequest("The upload could not be read");
 }
 
-export const importRoutes: FastifyPluginAsyncZod<{ tmpDir: string }> = async (app, { tmpDir }) => {
+type ImportOptions = { tmpDir: string; bulkMaxRows: number };
+
+export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { tmpDir, bulkMaxRows }) => {
   app.post(
     "/api/csv/import-csv",
     {
@@ -87,14 +89,18 @@ export const importRoutes: FastifyPluginAsyncZod<{ tmpDir: string }> = async (ap
         if (size === 0) throw badRequest("The file is empty");
 
         imported = true;
-        const result = await importSubscribers(app.db, createReadStream(tmpFile, { highWaterMark: 256 * 1024 }), {
-          jobId,
-          fileName,
-          bytesTotal: size,
-          tagIds: uniqueTags,
-          createdBy: principalOf(request).userId,
-          consentIp: request.ip,
-        });
+        const result = await importSubscribers(
+          app.db,
+          { path: tmpFile, bytes: size },
+          {
+            jobId,
+            fileName,
+            tagIds: uniqueTags,
+            createdBy: principalOf(request).userId,
+            consentIp: request.ip,
+            bulkMaxRows,
+          },
+        );
         await audit(request, {
           module: "newsletter",
           action: "Import subscribers",

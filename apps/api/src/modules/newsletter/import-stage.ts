@@ -77,7 +77,7 @@ export async function openImportStage(
     await connection.copy(batch, rows);
     const params = [fields.consentIp, new Date(), fields.tagIds];
     const merge = (guarded: boolean) =>
-      connection.transaction(async (query) => {
+      connection.transaction(async ({ query }) => {
         // New addresses go to the search index's pending list, merged once the import is over
         // (mergePendingSearchEntries): far cheaper than threading each into the index as it comes.
         await query(`set local gin_pending_list_limit = '${pendingListKb}kB'`);

@@ -5,7 +5,7 @@ import { subscriberRoutes } from "./subscribers-routes.ts";
 import { tagRoutes } from "./tags-routes.ts";
 import { unsubscribeRoutes } from "./unsubscribe-routes.ts";
 
-type NewsletterOptions = { linkSecret: string; publicUrl: string; tmpDir: string };
+type NewsletterOptions = { linkSecret: string; publicUrl: string; tmpDir: string; importBulkMaxRows: number };
 
 /** The audience: public sign-up and unsubscribe, tags, subscribers and CSV import. */
 export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterOptions> = async (app, options) => {
@@ -13,5 +13,5 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterOptions> = async 
   await app.register(unsubscribeRoutes, options);
   await app.register(tagRoutes);
   await app.register(subscriberRoutes);
-  await app.register(importRoutes, options);
+  await app.register(importRoutes, { tmpDir: options.tmpDir, bulkMaxRows: options.importBulkMaxRows });
 };

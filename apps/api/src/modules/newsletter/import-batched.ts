@@ -1,0 +1,76 @@
+import type { Readable } from "node:stream";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { Db } from "../../db/client.ts";
+import { CopyRows, copyText, createIdGenerator } from "./import-copy-rows.ts";
+import { type ReadTally, readCsvRows } from "./import-read.ts";
+import { type BatchOutcome, openImportStage } from "./import-stage.ts";
+
+/** Rows per transaction: a crash leaves whole batches only (the crash-import fault test counts on it). */
+const batchSize = 10_000;
+
+export type BatchedInput = { jobId: string; tagIds: string[]; consentIp: string; estimatedRows: number };
+
+/**
+ * Imports the file a batch at a time, each batch merged into the audience in its own transaction
+ * (import-stage.ts) while the file is read on. Nothing is locked beyond the rows a batch writes.
+ */
+export async function mergeInBatches(
+  db: Db,
+  file: Readable,
+  input: BatchedInput,
+  tally: ReadTally,
+  report: (written: BatchOutcome) => Promise<void>,
+): Promise<BatchOutcome> {
+  const stage = await openImportStage(db, input.jobId, input);
+  const outcome: BatchOutcome = { inserted: 0, updated: 0 };
+  /** Rows met for the first time, waiting to fill a batch. */
+  const queued = new CopyRows();
+  /** Batches being written while the file is read on, as many as the stage has writers. */
+  const writing = new Set<Promise<void>>();
+  let writeFailure: { error: unknown } | undefined;
+  const newId = createIdGenerator();
+
+  const write = async (rows: Buffer) => {
+    const written = await stage.write(rows);
+    outcome.inserted += written.inserted;
+    outcome.updated += written.updated;
+    await report(outcome);
+    // Embedded PGlite runs on this thread: let waiting requests in between batches.
+    await yieldToEventLoop();
+  };
+  const startWrite = async (rows: Buffer) => {
+    if (writing.size >= stage.writers) await Promise.race(writing);
+    if (writeFailure) throw writeFailure.error;
+    const written: Promise<void> = write(rows)
+      .catch((error: unknown) => {
+        writeFailure ??= { error };
+      })
+      .finally(() => writing.delete(written));
+    writing.add(written);
+  };
+
+  let failed = true;
+  try {
+    await readCsvRows(
+      file,
+      tally,
+      {
+        onRow(line, email, name) {
+          queued.add(`${line}\t${newId()}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
+        },
+        async afterPiece() {
+          while (queued.count >= batchSize) await startWrite(queued.take(batchSize));
+        },
+      },
+      input.estimatedRows,
+    );
+    if (queued.count > 0) await startWrite(queued.take(queued.count));
+    await Promise.all(writing);
+    if (writeFailure) throw writeFailure.error;
+    failed = false;
+    return outcome;
+  } finally {
+    await Promise.all(writing);
+    await stage.close(failed);
+  }
+}

@@ -1,0 +1,234 @@
+import { open } from "node:fs/promises";
+import type { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { subscribers } from "../../db/schema/index.ts";
+import { AddressSet } from "./address-set.ts";
+import { openImportConnection, type Session } from "./import-connection.ts";
+import { CopyRows, copyText, createIdGenerator } from "./import-copy-rows.ts";
+import { type ReadTally, readCsvRows } from "./import-read.ts";
+
+/**
+ * The bulk load, for a file bigger than the audience it joins (a first import, a move from another
+ * tool). In one transaction the audience is locked, its indexes are dropped, new people go by COPY
+ * straight into the tables, and the indexes are built again from the sorted whole. Building an index
+ * costs a fraction of threading 100,000 rows into it one at a time (docs/decisions/007).
+ *
+ * The price is the lock: while it runs, sign-ups wait and nobody reads the audience. So it is used
+ * only while that stays short: for files of at least `minRows` rows, bigger than the audience, with
+ * both together under the configured ceiling (IMPORT_BULK_MAX_ROWS). Anything else is merged a batch
+ * at a time (import-stage.ts), and so is this file if the lock is not had within `lockWaitMs`.
+ */
+
+/** Below this a file is merged in one or two batches anyway: not worth a lock. */
+const minRows = 10_000;
+const lockWaitMs = 1_000;
+/** Rows per COPY while the file is read. */
+const copyBatch = 10_000;
+/** How much of the file the row estimate reads. */
+const sampleBytes = 64 * 1024;
+
+/** The bulk load gave way (the lock was not had in time, or the file or audience is not what was planned). */
+export class BulkDeclined extends Error {}
+
+export type BulkInput = { tagIds: string[]; consentIp: string; estimatedRows: number; maxRows: number };
+export type BulkOutcome = { inserted: number; updated: number };
+
+/** Rows in a file of `bytes`, from the line length of its first 64 KB. */
+export async function estimateRows(path: string, bytes: number): Promise<number> {
+  const file = await open(path, "r");
+  try {
+    const sample = Buffer.alloc(Math.min(bytes, sampleBytes));
+    const { bytesRead } = await file.read(sample, 0, sample.length, 0);
+    let lines = 0;
+    for (let at = sample.indexOf(10); at !== -1 && at < bytesRead; at = sample.indexOf(10, at + 1)) lines += 1;
+    if (bytesRead >= bytes) return lines;
+    return lines === 0 ? 0 : Math.round(bytes / (bytesRead / lines));
+  } finally {
+    await file.close();
+  }
+}
+
+function worthBulk(estimatedRows: number, audience: number, maxRows: number): boolean {
+  return estimatedRows >= minRows && audience < estimatedRows && audience + estimatedRows <= maxRows;
+}
+
+/** The audience's size, counted no further than `limit` + 1. */
+const audienceSql = (limit: number) =>
+  `select count(*)::int as n from (select 1 from subscribers limit ${limit + 1}) s`;
+
+/** Whether an import of about `estimatedRows` should load in bulk, judged before taking any lock. */
+export async function shouldLoadInBulk(db: Db, estimatedRows: number, maxRows: number): Promise<boolean> {
+  if (estimatedRows < minRows || estimatedRows > maxRows) return false;
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sql`(select 1 from ${subscribers} limit ${maxRows + 1}) as s`);
+  return worthBulk(estimatedRows, Number(counted?.n ?? 0), maxRows);
+}
+
+/** lock_not_available (lock_timeout) or deadlock_detected: someone else holds the audience. */
+function lostTheLock(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+  return code === "55P03" || code === "40P01";
+}
+
+/**
+ * The audience's indexes that can be dropped and built again: plain indexes, and primary and unique
+ * constraints no foreign key leans on. Read from the catalogue, so a new index is covered as made.
+ */
+async function dropIndexes(tx: Session): Promise<string[]> {
+  const found = await tx.query(`
+    select format('drop index %s', i.indexrelid::regclass) as "drop", pg_get_indexdef(i.indexrelid) as "create", 1 as ord
+    from pg_index i
+    where i.indrelid in ('subscribers'::regclass, 'subscriber_tags'::regclass)
+      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+    union all
+    select format('alter table %s drop constraint %I', c.conrelid::regclass, c.conname),
+      format('alter table %s add constraint %I %s', c.conrelid::regclass, c.conname, pg_get_constraintdef(c.oid)), 0
+    from pg_constraint c
+    where c.conrelid in ('subscribers'::regclass, 'subscriber_tags'::regclass) and c.contype in ('p', 'u')
+      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = c.conindid)
+    order by ord`);
+  for (const row of found.rows) await tx.query(String(row.drop));
+  // Keys first: if one no longer held, the import would fail before the slow builds.
+  return found.rows.map((row) => String(row.create));
+}
+
+/** The audience's addresses, lowercased: a few MB while the audience is under the ceiling. */
+async function knownAddresses(tx: Session, audience: number): Promise<AddressSet> {
+  const known = new AddressSet(audience);
+  if (audience === 0) return known;
+  const listed = await tx.query(`select coalesce(string_agg(lower(email), E'\\n'), '') as list from subscribers`);
+  for (const email of String(listed.rows[0]?.list ?? "").split("\n")) known.add(email);
+  return known;
+}
+
+/**
+ * Imports the file in one transaction (see above). Throws BulkDeclined, having changed nothing,
+ * when the import should be merged a batch at a time instead; `report` is told the counts as it goes.
+ */
+export async function loadInBulk(
+  db: Db,
+  file: Readable,
+  input: BulkInput,
+  tally: ReadTally,
+  report: (written: BulkOutcome) => void,
+): Promise<BulkOutcome> {
+  const connection = await openImportConnection(db);
+  let failed = true;
+  try {
+    const outcome = await connection.transaction(async (tx) => {
+      await tx.query(`set local lock_timeout = '${lockWaitMs}ms'`);
+      await tx.query("lock table subscribers, subscriber_tags in access exclusive mode");
+      const audience = Number((await tx.query(audienceSql(input.maxRows))).rows[0]?.n ?? 0);
+      if (!worthBulk(input.estimatedRows, audience, input.maxRows)) throw new BulkDeclined("The audience grew");
+      const known = await knownAddresses(tx, audience);
+      const rebuild = await dropIndexes(tx);
+      const written = await copyNewPeople(tx, file, input, known, tally, report);
+      for (const statement of rebuild) await tx.query(statement);
+      return { inserted: written.inserted, updated: await tagKnownPeople(tx, written.known, input) };
+    });
+    failed = false;
+    return outcome;
+  } catch (error) {
+    if (lostTheLock(error)) throw new BulkDeclined("The audience is busy");
+    throw error;
+  } finally {
+    connection.release(failed);
+  }
+}
+
+/**
+ * Reads the file; people new to the audience are copied in (with their tags) while the rest of the
+ * file is read, and people already there are kept aside for tagKnownPeople.
+ */
+async function copyNewPeople(
+  tx: Session,
+  file: Readable,
+  input: BulkInput,
+  known: AddressSet,
+  tally: ReadTally,
+  report: (written: BulkOutcome) => void,
+) {
+  const newId = createIdGenerator();
+  const now = new Date().toISOString();
+  const fixed = `\tsubscribed\timport\t${copyText(input.consentIp)}\t${now}\t${now}\n`;
+  const people = new CopyRows();
+  const links = new CopyRows();
+  const knownRows = new CopyRows();
+  let inserted = 0;
+  /** One COPY runs on the database while the next batch is read. */
+  let copying: Promise<void> = Promise.resolve();
+  let copyFailure: { error: unknown } | undefined;
+
+  const flush = async () => {
+    await copying;
+    if (copyFailure) throw copyFailure.error;
+    if (people.count === 0) return;
+    const count = people.count;
+    const rows = people.take(count);
+    const tags = links.take(links.count);
+    copying = (async () => {
+      await tx.copy("subscribers (id, email, name, status, source, consent_ip, consent_at, subscribed_at)", rows);
+      await tx.copy("subscriber_tags (subscriber_id, tag_id)", tags);
+      inserted += count;
+      report({ inserted, updated: knownRows.count });
+    })().catch((error: unknown) => {
+      copyFailure ??= { error };
+    });
+  };
+
+  try {
+    await readCsvRows(
+      file,
+      tally,
+      {
+        onRow(line, email, name) {
+          const named = name ? copyText(name.slice(0, 200)) : "\\N";
+          if (known.has(email)) {
+            knownRows.add(`${line}\t${email}\t${named}\n`);
+            return;
+          }
+          const id = newId();
+          people.add(`${id}\t${email}\t${named}${fixed}`);
+          for (const tagId of input.tagIds) links.add(`${id}\t${tagId}\n`);
+        },
+        async afterPiece() {
+          // The estimate was far off: the lock would be held too long.
+          if (tally.rowsRead > 2 * input.maxRows) throw new BulkDeclined("The file is bigger than it looked");
+          if (people.count >= copyBatch) await flush();
+        },
+      },
+      input.estimatedRows,
+    );
+    await flush();
+  } finally {
+    // A failure while a COPY runs: it ends before the transaction is rolled back.
+    await copying;
+  }
+  if (copyFailure) throw copyFailure.error;
+  return { inserted, known: knownRows.count > 0 ? knownRows.take(knownRows.count) : undefined };
+}
+
+/**
+ * People of the file already in the audience keep their status (nobody unsubscribed is
+ * re-subscribed), gain a name they lacked, and get the tags. Runs once the indexes are back.
+ */
+async function tagKnownPeople(tx: Session, rows: Buffer | undefined, input: BulkInput): Promise<number> {
+  if (!rows) return 0;
+  await tx.query("create temporary table import_known (line integer, email text, name text) on commit drop");
+  await tx.copy("import_known", rows);
+  await tx.query(
+    `update subscribers s set name = k.name, updated_at = now()
+     from import_known k where lower(s.email) = k.email and s.name is null and k.name is not null`,
+  );
+  await tx.query(
+    `insert into subscriber_tags (subscriber_id, tag_id)
+     select s.id, t.id from import_known k join subscribers s on lower(s.email) = k.email
+     cross join unnest($1::uuid[]) as t(id)
+     on conflict do nothing`,
+    [input.tagIds],
+  );
+  const counted = await tx.query("select count(*)::int as n from import_known");
+  return Number(counted.rows[0]?.n ?? 0);
+}

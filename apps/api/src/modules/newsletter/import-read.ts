@@ -1,0 +1,108 @@
+import type { Readable } from "node:stream";
+import { type ImportResult, newsletterCopy } from "@shop/shared/schemas/newsletter";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { AddressSet } from "./address-set.ts";
+import { createCsvReader, sniffDelimiter, sniffNewline } from "./import-csv.ts";
+
+const maxReportedErrors = 100;
+const maxLineChars = 64 * 1024;
+const repeated = "Duplicate in this file";
+
+/**
+ * Close to what mail servers accept; the full RFC grammar is not worth its cost per row. Nothing it
+ * accepts needs escaping in COPY text.
+ */
+const emailPattern = /^[^\s@"<>(),;:\\[\]\0]+@[^\s@"<>(),;:\\[\]\0]+\.[A-Za-z]{2,63}$/;
+
+/** What reading the file has counted so far: the progress a job reports and the skips it answers with. */
+export type ReadTally = Pick<ImportResult, "skippedCount" | "errors"> & { rowsRead: number; bytesRead: number };
+
+export function emptyTally(): ReadTally {
+  return { rowsRead: 0, bytesRead: 0, skippedCount: 0, errors: [] };
+}
+
+export type ReadHandlers = {
+  /** A valid address met for the first time in this file (lowercased), with its name or "". */
+  onRow(line: number, email: string, name: string): void;
+  /** After each piece of the file: where rows are written, so the file is read no faster than that. */
+  afterPiece(): Promise<void>;
+};
+
+function findColumns(header: string[]) {
+  const normal = header.map((cell) =>
+    cell
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ""),
+  );
+  const email = normal.findIndex((cell) => ["email", "emailaddress", "e-mail", "mail"].includes(cell));
+  const name = normal.findIndex((cell) => ["name", "fullname"].includes(cell));
+  const first = normal.findIndex((cell) => ["firstname", "givenname"].includes(cell));
+  const last = normal.findIndex((cell) => ["lastname", "surname", "familyname"].includes(cell));
+  return { email, name, first, last };
+}
+
+function looksBinary(chunk: Buffer): boolean {
+  return chunk.subarray(0, 4096).includes(0);
+}
+
+/**
+ * Reads a CSV a piece at a time into valid, first-met addresses. Bad rows are counted in `tally` and
+ * never stop the rest; a file that is not text, is empty or has no email column is refused (4xx).
+ * What grows with the file is only the compact set of addresses met (a few MB per 100,000 rows).
+ */
+export async function readCsvRows(
+  file: Readable,
+  tally: ReadTally,
+  handlers: ReadHandlers,
+  expectedRows = 0,
+): Promise<void> {
+  let columns: ReturnType<typeof findColumns> | undefined;
+  /** Every address met so far: a repeat is merged into its first row however far apart they are. */
+  const seen = new AddressSet(expectedRows);
+
+  const skip = (line: number, value: string, reason: string) => {
+    tally.skippedCount += 1;
+    if (tally.errors.length < maxReportedErrors) tally.errors.push({ line, value: value.slice(0, 200), reason });
+  };
+  const onRecord = (record: string[], line: number) => {
+    if (!columns) {
+      columns = findColumns(record);
+      if (columns.email < 0) throw badRequest("No email column found. Add a header row with an “email” column.");
+      return;
+    }
+    tally.rowsRead += 1;
+    const cell = record[columns.email] ?? "";
+    const email = cell.trim().toLowerCase();
+    if (!emailPattern.test(email) || email.length > 254) return skip(line, cell, "Invalid email address");
+    // The first of two equal addresses is the one kept.
+    if (!seen.add(email)) return skip(line, cell, repeated);
+    const value = (index: number) => (index >= 0 ? (record[index] ?? "").trim() : "");
+    const name = value(columns.name) || [value(columns.first), value(columns.last)].filter(Boolean).join(" ");
+    handlers.onRow(line, email, name);
+  };
+
+  const decoder = new TextDecoder();
+  let reader: ReturnType<typeof createCsvReader> | undefined;
+  for await (const piece of file) {
+    const buffer = piece as Buffer;
+    tally.bytesRead += buffer.length;
+    const text = decoder.decode(buffer, { stream: true });
+    if (!reader) {
+      if (looksBinary(buffer)) throw new AppError(415, newsletterCopy.invalidFile);
+      reader = createCsvReader({
+        delimiter: sniffDelimiter(text.slice(0, 8192)),
+        newline: sniffNewline(text.slice(0, 8192)),
+        maxRecordChars: maxLineChars,
+        onRecord,
+        onError: (line, reason) => skip(line, "", reason),
+      });
+    }
+    reader.push(text);
+    await handlers.afterPiece();
+  }
+  if (!reader) throw badRequest("The file is empty");
+  reader.push(decoder.decode());
+  reader.end();
+  if (!columns) throw badRequest("The file is empty");
+}
