@@ -56,7 +56,7 @@ export async function mergeInBatches(
       tally,
       {
         onRow(line, email, name) {
-          queued.add(`${line}\t${newId()}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
+          queued.add(`${line}\t${newId.text()}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
         },
         async afterPiece() {
           while (queued.count >= batchSize) await startWrite(queued.take(batchSize));

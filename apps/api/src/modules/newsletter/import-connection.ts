@@ -15,8 +15,8 @@ export type Statement = (
  */
 export type Session = {
   query: Statement;
-  /** COPY text into `target`: a table, or a table and its columns ("t (a, b)"). */
-  copy(target: string, rows: Buffer): Promise<void>;
+  /** COPY into `target` (a table, or a table and its columns: "t (a, b)"), as text or in binary format. */
+  copy(target: string, rows: Buffer, format?: "text" | "binary"): Promise<void>;
 };
 
 export type ImportConnection = Session & {
@@ -47,8 +47,8 @@ function pgConnection(client: pg.PoolClient): ImportConnection {
   };
   const session: Session = {
     query,
-    async copy(target, rows) {
-      const stream = client.query(copyFrom(`copy ${target} from stdin`));
+    async copy(target, rows, format = "text") {
+      const stream = client.query(copyFrom(`copy ${target} from stdin with (format ${format})`));
       await new Promise<void>((resolve, reject) => {
         stream.on("error", reject);
         stream.on("finish", resolve);
@@ -80,8 +80,10 @@ function pgliteConnection(client: PGlite): ImportConnection {
       const result = await runner.query<Record<string, unknown>>(text, params);
       return { rows: result.rows, count: result.affectedRows ?? 0 };
     },
-    async copy(target, rows) {
-      await runner.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([new Uint8Array(rows)]) });
+    async copy(target, rows, format = "text") {
+      await runner.query(`copy ${target} from '/dev/blob' with (format ${format})`, [], {
+        blob: new Blob([new Uint8Array(rows)]),
+      });
     },
   });
   return {
