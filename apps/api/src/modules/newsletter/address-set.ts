@@ -1,3 +1,5 @@
+import { withRoom } from "./grown-buffer.ts";
+
 /**
  * The addresses an import has met, to merge a file's repeats however far apart they are. A Set of
  * strings costs about 80 bytes an address in V8; this keeps each as its UTF-8 bytes in one buffer,
@@ -6,7 +8,7 @@
  * fingerprint is confirmed against the stored bytes.
  */
 export class AddressSet {
-  private bytes: Buffer;
+  private bytes: Buffer<ArrayBuffer>;
   private used = 0;
   /** Per slot: where the address starts in `bytes`, plus one (0 is an empty slot). */
   private starts: Int32Array;
@@ -33,11 +35,7 @@ export class AddressSet {
   add(value: string): boolean {
     const { slot, hash, print, found } = this.find(value);
     if (found) return false;
-    if (this.used + value.length * 3 > this.bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + value.length * 3));
-      this.bytes.copy(grown, 0, 0, this.used);
-      this.bytes = grown;
-    }
+    this.bytes = withRoom(this.bytes, this.used, value.length * 3);
     const length = this.bytes.write(value, this.used);
     this.starts[slot] = this.used + 1;
     this.hashes[slot] = hash;

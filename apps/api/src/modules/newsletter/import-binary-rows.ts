@@ -1,3 +1,5 @@
+import { withRoom } from "./grown-buffer.ts";
+
 /**
  * Rows in PostgreSQL's binary COPY format (https://www.postgresql.org/docs/current/sql-copy.html,
  * "Binary Format"). The database reads ids and timestamps from it as they are stored, where text
@@ -51,10 +53,7 @@ export class BinaryRows {
   }
 
   private reserve(extra: number): void {
-    if (this.used + extra <= this.bytes.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + extra));
-    this.bytes.copy(grown, 0, 0, this.used);
-    this.bytes = grown;
+    this.bytes = withRoom(this.bytes, this.used, extra);
   }
 
   /** Starts a row of `fields` fields; the caller adds exactly that many. */

@@ -1,3 +1,5 @@
+import { withRoom } from "./grown-buffer.ts";
+
 /** What COPY's text format cannot hold as is; NUL cannot be stored in text at all, so it goes. */
 const copySpecial = /[\\\t\n\r\0]/g;
 const copyEscapes: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\0": "" };
@@ -81,10 +83,7 @@ export class CopyRows {
   }
 
   private reserve(extra: number): void {
-    if (this.used + extra <= this.bytes.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + extra));
-    this.bytes.copy(grown, 0, 0, this.used);
-    this.bytes = grown;
+    this.bytes = withRoom(this.bytes, this.used, extra);
   }
 
   /** `row` must be COPY text ending in a newline. */
