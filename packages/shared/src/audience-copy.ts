@@ -148,6 +148,7 @@ export const audienceCopy = {
     submit: "Import",
     uploading: (percent: number) => `Uploading… ${percent}%`,
     processing: "Importing subscribers…",
+    finishing: "Saving subscribers…",
     rowsRead: (rows: string) => `${rows} rows read`,
     progressLabel: "Import progress",
     resultTitle: "Import finished",

@@ -16,11 +16,14 @@ type ImportProgressBarProps = { uploaded: number; progress: ImportProgress | und
 export function ImportProgressBar({ uploaded, progress }: ImportProgressBarProps) {
   const share = importShare(uploaded, progress);
   const percent = share === null ? null : Math.round(share * 100);
+  // The whole file read while the job still runs: the last rows (and, for a big first import, the
+  // audience's indexes) are being written.
+  const saving = progress?.status === "running" && share === 1;
   const label =
     uploaded < 1
       ? t.uploading(Math.round(uploaded * 100))
       : progress
-        ? `${t.processing} ${t.rowsRead(formatCount(progress.rowsRead))}`
+        ? `${saving ? t.finishing : t.processing} ${t.rowsRead(formatCount(progress.rowsRead))}`
         : t.processing;
 
   return (
