@@ -118,6 +118,16 @@ function childPids(postmaster: number): number[] {
     .map(Number);
 }
 
+/** Whether a process is stopped by a signal (state T), or gone. */
+function isStopped(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "T";
+  } catch {
+    return true;
+  }
+}
+
 /**
  * A throwaway PostgreSQL cluster of our own, so a test may stop its database without touching the
  * shared one other suites use. initdb refuses to run as root, so when we are root the binaries run
@@ -193,6 +203,14 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
         if (fresh.length === 0) break;
         for (const pid of fresh) process.kill(pid, "SIGSTOP");
         frozen.push(...fresh);
+      }
+      // A signal is acted on when its process next leaves the kernel; return only once every process
+      // is seen stopped, so nothing the caller sends next can still be answered.
+      const deadline = Date.now() + 2_000;
+      while (frozen.some((pid) => !isStopped(pid))) {
+        if (Date.now() > deadline)
+          throw new Error(`PostgreSQL processes not stopped: ${frozen.filter((pid) => !isStopped(pid))}`);
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
       }
     },
     thaw,
