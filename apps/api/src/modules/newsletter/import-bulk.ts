@@ -136,6 +136,8 @@ export async function loadInBulk(
     throw error;
   } finally {
     connection.release(failed);
+    // Declined before reading it, the file is still open.
+    file.destroy();
   }
 }
 
