@@ -30,6 +30,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return hasCode(error, "23503") || hasCode(error, "23001");
 }
 
+/** lock_not_available (lock_timeout ran out) or deadlock_detected: someone else held what was asked for. */
+export function isLockUnavailable(error: unknown): boolean {
+  return hasCode(error, "55P03") || hasCode(error, "40P01");
+}
+
 /** SQLSTATE class 22 (bad data such as an invalid byte sequence): the client's input, not our fault. */
 export function isDataException(error: unknown): boolean {
   return codeOf(error)?.startsWith("22") ?? false;

@@ -2,12 +2,14 @@ import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { subscribers } from "../../db/schema/index.ts";
+import { isLockUnavailable } from "../../lib/errors.ts";
+import { queryRows } from "../../lib/sql.ts";
 import { AddressSet } from "./address-set.ts";
 import { BinaryRows, textField, timestampField, uuidField } from "./import-binary-rows.ts";
 import { openImportConnection, type Session } from "./import-connection.ts";
 import { CopyRows, copyText, createIdGenerator } from "./import-copy-rows.ts";
 import { type ReadTally, readCsvRows } from "./import-read.ts";
+import type { BatchOutcome } from "./import-stage.ts";
 
 /**
  * The bulk load, for a file bigger than the audience it joins (a first import, a move from another
@@ -33,7 +35,6 @@ const sampleBytes = 64 * 1024;
 export class BulkDeclined extends Error {}
 
 export type BulkInput = { tagIds: string[]; consentIp: string; estimatedRows: number; maxRows: number };
-export type BulkOutcome = { inserted: number; updated: number };
 
 /** Rows in a file of `bytes`, from the line length of its first 64 KB. */
 export async function estimateRows(path: string, bytes: number): Promise<number> {
@@ -61,16 +62,8 @@ const audienceSql = (limit: number) =>
 /** Whether an import of about `estimatedRows` should load in bulk, judged before taking any lock. */
 export async function shouldLoadInBulk(db: Db, estimatedRows: number, maxRows: number): Promise<boolean> {
   if (estimatedRows < minRows || estimatedRows > maxRows) return false;
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sql`(select 1 from ${subscribers} limit ${maxRows + 1}) as s`);
+  const [counted] = await queryRows<{ n: number }>(db, sql.raw(audienceSql(maxRows)));
   return worthBulk(estimatedRows, Number(counted?.n ?? 0), maxRows);
-}
-
-/** lock_not_available (lock_timeout) or deadlock_detected: someone else holds the audience. */
-function lostTheLock(error: unknown): boolean {
-  const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-  return code === "55P03" || code === "40P01";
 }
 
 /**
@@ -113,8 +106,8 @@ export async function loadInBulk(
   file: Readable,
   input: BulkInput,
   tally: ReadTally,
-  report: (written: BulkOutcome) => void,
-): Promise<BulkOutcome> {
+  report: (written: BatchOutcome) => void,
+): Promise<BatchOutcome> {
   const connection = await openImportConnection(db);
   let failed = true;
   try {
@@ -132,7 +125,7 @@ export async function loadInBulk(
     failed = false;
     return outcome;
   } catch (error) {
-    if (lostTheLock(error)) throw new BulkDeclined("The audience is busy");
+    if (isLockUnavailable(error)) throw new BulkDeclined("The audience is busy");
     throw error;
   } finally {
     connection.release(failed);
@@ -151,7 +144,7 @@ async function copyNewPeople(
   input: BulkInput,
   known: AddressSet,
   tally: ReadTally,
-  report: (written: BulkOutcome) => void,
+  report: (written: BatchOutcome) => void,
 ) {
   const newId = createIdGenerator();
   const now = new Date();

@@ -27,14 +27,16 @@ export type ImportConnection = Session & {
   shared: boolean;
 };
 
+/** drizzle documents `$client` as the driver it was made with: a pg Pool or a PGlite. */
+const clientOf = (db: Db): unknown => (db as unknown as { $client: unknown }).$client;
+
 /** PGlite: one session, shared by every request (a transaction there holds up all the others). */
 export function sharesOneSession(db: Db): boolean {
-  return (db as unknown as { $client: unknown }).$client instanceof PGlite;
+  return clientOf(db) instanceof PGlite;
 }
 
-/** drizzle documents `$client` as the driver it was made with: a pg Pool or a PGlite. */
 export async function openImportConnection(db: Db): Promise<ImportConnection> {
-  const client = (db as unknown as { $client: unknown }).$client;
+  const client = clientOf(db);
   if (client instanceof pg.Pool) return pgConnection(await client.connect());
   if (client instanceof PGlite) return pgliteConnection(client);
   throw new Error("An import needs PostgreSQL or PGlite");

@@ -96,7 +96,6 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
             jobId,
             fileName,
             tagIds: uniqueTags,
-            createdBy: principalOf(request).userId,
             consentIp: request.ip,
             bulkMaxRows,
           },

@@ -7,6 +7,7 @@ import { mergeInBatches } from "./import-batched.ts";
 import { BulkDeclined, estimateRows, loadInBulk, shouldLoadInBulk } from "./import-bulk.ts";
 import { sharesOneSession } from "./import-connection.ts";
 import { emptyTally, type ReadTally } from "./import-read.ts";
+import type { BatchOutcome } from "./import-stage.ts";
 
 export type ImportFile = { path: string; bytes: number };
 
@@ -14,13 +15,10 @@ export type ImportInput = {
   jobId: string;
   fileName: string;
   tagIds: string[];
-  createdBy: string | null;
   consentIp: string;
   /** The biggest audience (before and after) a bulk load may lock; 0 never locks it. */
   bulkMaxRows: number;
 };
-
-type Written = { inserted: number; updated: number };
 
 /**
  * Imports a CSV (already on disk) into the audience: in bulk when the file outgrows the audience
@@ -34,21 +32,15 @@ export async function importSubscribers(db: Db, file: ImportFile, input: ImportI
     .where(eq(importJobs.id, input.jobId));
   const read = () => createReadStream(file.path, { highWaterMark: 64 * 1024 });
   let tally = emptyTally();
-  const report = (written: Written) =>
+  const report = (written: BatchOutcome) =>
     db
       .update(importJobs)
-      .set({
-        bytesRead: tally.bytesRead,
-        rowsRead: tally.rowsRead,
-        importedCount: written.inserted,
-        updatedCount: written.updated,
-        skippedCount: tally.skippedCount,
-      })
+      .set(progressOf(tally, written))
       .where(eq(importJobs.id, input.jobId))
       .then(() => {});
 
   try {
-    let written: Written | undefined;
+    let written: BatchOutcome | undefined;
     const estimatedRows = await estimateRows(file.path, file.bytes);
     if (await shouldLoadInBulk(db, estimatedRows, input.bulkMaxRows)) {
       // PGlite's one session is the bulk load's until it commits: progress is written at the end.
@@ -83,20 +75,20 @@ export async function importSubscribers(db: Db, file: ImportFile, input: ImportI
   }
 }
 
-async function finish(db: Db, jobId: string, status: "finished" | "failed", tally: ReadTally, written?: Written) {
+/** What the job row shows of an import under way. */
+function progressOf(tally: ReadTally, written: BatchOutcome) {
+  return {
+    bytesRead: tally.bytesRead,
+    rowsRead: tally.rowsRead,
+    importedCount: written.inserted,
+    updatedCount: written.updated,
+    skippedCount: tally.skippedCount,
+  };
+}
+
+async function finish(db: Db, jobId: string, status: "finished" | "failed", tally: ReadTally, written?: BatchOutcome) {
   await db
     .update(importJobs)
-    .set({
-      status,
-      finishedAt: new Date(),
-      errors: tally.errors,
-      ...(written && {
-        bytesRead: tally.bytesRead,
-        rowsRead: tally.rowsRead,
-        importedCount: written.inserted,
-        updatedCount: written.updated,
-        skippedCount: tally.skippedCount,
-      }),
-    })
+    .set({ status, finishedAt: new Date(), errors: tally.errors, ...(written && progressOf(tally, written)) })
     .where(eq(importJobs.id, jobId));
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/errors.ts";
 import { type ImportConnection, openImportConnection } from "./import-connection.ts";
 
+/** What writing an import did: people added to the audience, and people already there it touched. */
 export type BatchOutcome = { inserted: number; updated: number };
 
 type Writer = { connection: ImportConnection; batch: string };
