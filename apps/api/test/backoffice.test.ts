@@ -158,6 +158,30 @@ describe("hero banners in the back office", () => {
     expect(reversed.body.errors?.endsAt).toBe("The end date must be after the start date");
   });
 
+  it("refuses links a browser would take to another site, and saves nothing", async () => {
+    const before = (await call<HeroBannerDto[]>(app, { url: "/api/hero-banners/all", token: admin })).body.data;
+    for (const ctaLink of ["//evil.com", "/\\evil.com", "\\\\evil.com", "/\t/evil.com", "/%5Cevil.com"]) {
+      const created = await call(app, {
+        method: "POST",
+        url: "/api/hero-banners",
+        token: admin,
+        body: banner({ ctaLink }),
+      });
+      expect(created.status, ctaLink).toBe(400);
+      expect(created.body.errors?.ctaLink, ctaLink).toBeDefined();
+      const target = before[0]?._id ?? "";
+      const updated = await call(app, {
+        method: "PUT",
+        url: `/api/hero-banners/${target}`,
+        token: admin,
+        body: { ctaLink },
+      });
+      expect(updated.status, ctaLink).toBe(400);
+    }
+    const after = (await call<HeroBannerDto[]>(app, { url: "/api/hero-banners/all", token: admin })).body.data;
+    expect(after).toEqual(before);
+  });
+
   it("checks each banner permission", async () => {
     const viewer = await createStaff(app, admin, ["herobanner:view-hero-banners"]);
     expect((await call(app, { url: "/api/hero-banners/all", token: viewer.token })).status).toBe(200);

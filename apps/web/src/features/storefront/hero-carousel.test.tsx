@@ -78,4 +78,19 @@ describe("hero carousel", () => {
     await user.click(screen.getByRole("button", { name: "Previous slide" }));
     expect(current()).toBe(2);
   });
+
+  it("links inside the shop only for a single-slash path, outside only to http(s), and nowhere otherwise", () => {
+    prefersReducedMotion(true);
+    const links = ["/shop", "https://example.com/x", "//evil.com", "/\\evil.com", "javascript:alert(1)"];
+    renderRoutes([
+      {
+        path: "/",
+        element: (
+          <HeroCarousel banners={links.map((ctaLink, index) => ({ ...banners[0], _id: `l${index}`, ctaLink }))} />
+        ),
+      },
+    ]);
+    const hrefs = screen.getAllByRole("link", { name: "Shop now" }).map((link) => link.getAttribute("href"));
+    expect(hrefs).toEqual(["/shop", "https://example.com/x"]);
+  });
 });
