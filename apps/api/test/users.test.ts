@@ -206,3 +206,109 @@ describe("updating users", () => {
     expect(malformed.status).toBe(400);
   });
 });
+
+describe("what a user manager may touch", () => {
+  const userOf = async (id: string) =>
+    (
+      await call<{ users: UserDto[] }>(app, { url: "/api/users/get-all-users?limit=100", token: admin })
+    ).body.data.users.find((user) => user._id === id);
+  const administrator = async () => {
+    const body = newUser();
+    const created = await call<UserDto>(app, { method: "POST", url: "/api/users", token: admin, body });
+    expect(created.status).toBe(201);
+    return created.body.data;
+  };
+
+  it("needs deactivate-user to change isActive, on the update route too", async () => {
+    const manager = await createStaff(app, admin, ["user:create-update-user", "user:view-users"]);
+    const target = await createStaff(app, admin, []);
+    for (const body of [{ isActive: false }, { name: "Quietly Off", isActive: false }]) {
+      const response = await call(app, {
+        method: "PUT",
+        url: `/api/users/update-user/${target.userId}`,
+        token: manager.token,
+        body,
+      });
+      expect(response.status, JSON.stringify(body)).toBe(403);
+      expect(response.body.message).toBe("You do not have permission to activate or deactivate users");
+    }
+    expect(await userOf(target.userId)).toMatchObject({ isActive: true, name: "Staff Member" });
+    const rename = await call(app, {
+      method: "PUT",
+      url: `/api/users/update-user/${target.userId}`,
+      token: manager.token,
+      body: { name: "Renamed Staff", isActive: true },
+    });
+    expect(rename.status).toBe(200);
+  });
+
+  it("cannot deactivate, demote or edit a user whose role holds a permission the manager lacks", async () => {
+    const manager = await createStaff(app, admin, [
+      "user:create-update-user",
+      "user:deactivate-user",
+      "user:view-users",
+    ]);
+    const target = await administrator();
+    const attempts = [
+      { url: `/api/users/update-user/${target._id}`, body: { isActive: false } },
+      { url: `/api/users/${target._id}`, body: { isActive: false } },
+      { url: `/api/users/update-user/${target._id}`, body: { role: manager.roleId } },
+      { url: `/api/users/update-user/${target._id}`, body: { name: "Not An Admin", phone: "0999999999" } },
+    ];
+    for (const attempt of attempts) {
+      const response = await call(app, { method: "PUT", token: manager.token, ...attempt });
+      expect(response.status, `${attempt.url} ${JSON.stringify(attempt.body)}`).toBe(403);
+      expect(response.body.message).toBe("You cannot change a user who holds permissions you do not have");
+    }
+    expect(await userOf(target._id)).toMatchObject({
+      isActive: true,
+      name: target.name,
+      phone: target.phone,
+      role: { _id: roleId },
+    });
+  });
+
+  it("cannot give anyone a role holding a permission the manager lacks", async () => {
+    const manager = await createStaff(app, admin, ["user:create-update-user", "user:view-users"]);
+    const target = await createStaff(app, admin, []);
+    const response = await call(app, {
+      method: "PUT",
+      url: `/api/users/update-user/${target.userId}`,
+      token: manager.token,
+      body: { role: roleId },
+    });
+    expect(response.status).toBe(403);
+    expect((await userOf(target.userId))?.role?._id).toBe(target.roleId);
+  });
+
+  it("manages users whose permissions the manager holds, and a super admin manages anyone", async () => {
+    const manager = await createStaff(app, admin, [
+      "user:create-update-user",
+      "user:deactivate-user",
+      "user:view-users",
+    ]);
+    const peer = await createStaff(app, admin, ["user:view-users"]);
+    const peerEdit = await call(app, {
+      method: "PUT",
+      url: `/api/users/update-user/${peer.userId}`,
+      token: manager.token,
+      body: { name: "Peer Renamed", role: manager.roleId, isActive: false },
+    });
+    expect(peerEdit.status).toBe(200);
+    expect(await userOf(peer.userId)).toMatchObject({
+      name: "Peer Renamed",
+      isActive: false,
+      role: { _id: manager.roleId },
+    });
+
+    const target = await administrator();
+    const demoted = await call(app, {
+      method: "PUT",
+      url: `/api/users/update-user/${target._id}`,
+      token: admin,
+      body: { role: manager.roleId, isActive: false },
+    });
+    expect(demoted.status).toBe(200);
+    expect(await userOf(target._id)).toMatchObject({ isActive: false, role: { _id: manager.roleId } });
+  });
+});
