@@ -1,0 +1,59 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { CampaignDto } from "@shop/shared/schemas/campaigns";
+import { describe, expect, it } from "vitest";
+import { call, signIn } from "../harness.ts";
+import { createSecurityApp } from "./support.ts";
+
+/** Regular expressions that backtrack: one request must not hold the event loop for everyone else. */
+const { app } = await createSecurityApp();
+const admin = await signIn(app);
+
+/** The longest the event loop went without a turn while `work` ran, in milliseconds. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  try {
+    await work();
+    // One more turn, so that a stall at the very end is recorded too.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    histogram.disable();
+  }
+  return Math.round(histogram.max / 1e6);
+}
+
+const digits = "1".repeat(80_000);
+
+describe("campaign HTML with an 80,000-digit style value", () => {
+  it("is drafted and edited without stalling the event loop, and the style is dropped", async () => {
+    let created: Awaited<ReturnType<typeof call<CampaignDto>>> | undefined;
+    const createStall = await longestStall(async () => {
+      created = await call<CampaignDto>(app, {
+        method: "POST",
+        url: "/api/compose-mail",
+        token: admin,
+        body: {
+          subject: "Padding",
+          html: `<p style="padding:${digits}!">Hi</p>`,
+          audience: { type: "all" },
+        },
+      });
+    });
+    expect(created?.status).toBe(201);
+    expect(createStall, `POST /api/compose-mail held the event loop ${createStall} ms`).toBeLessThan(200);
+    expect(created?.body.data.html).toBe("<p>Hi</p>");
+
+    let updated: Awaited<ReturnType<typeof call<CampaignDto>>> | undefined;
+    const updateStall = await longestStall(async () => {
+      updated = await call<CampaignDto>(app, {
+        method: "PUT",
+        url: `/api/compose-mail/${created?.body.data._id}`,
+        token: admin,
+        body: { html: `<p style="margin:${digits}!;color:red">Hi</p>` },
+      });
+    });
+    expect(updated?.status).toBe(200);
+    expect(updateStall, `PUT /api/compose-mail/:id held the event loop ${updateStall} ms`).toBeLessThan(200);
+    expect(updated?.body.data.html).toBe('<p style="color:red">Hi</p>');
+  });
+});
