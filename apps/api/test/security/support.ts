@@ -1,6 +1,7 @@
+import { performance } from "node:perf_hooks";
 import { allPermissionNames } from "@shop/shared/permissions";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Db } from "../../src/db/client.ts";
 import { queryRows } from "../../src/lib/sql.ts";
 import type { RouteAccess } from "../../src/plugins/auth.ts";
@@ -83,4 +84,21 @@ export async function whoAmI(app: FastifyInstance, token: string): Promise<strin
   const response = await call<{ _id: string }>(app, { url: "/api/users/get-user", token });
   if (response.status !== 200) throw new Error(`get-user failed: ${response.status}`);
   return response.body.data._id;
+}
+
+/**
+ * Sends a request up to three times and keeps the quickest, in milliseconds. On a shared two-core
+ * machine one slow answer may be another process's doing; a request slow every time is slow itself.
+ * Stops at the first answer within the budget.
+ */
+export async function quickestRequest(budgetMs: number, send: () => Promise<LightMyRequestResponse>, tries = 3) {
+  let best: { ms: number; response: LightMyRequestResponse } | undefined;
+  for (let attempt = 0; attempt < tries && !(best && best.ms < budgetMs); attempt += 1) {
+    const started = performance.now();
+    const response = await send();
+    const ms = performance.now() - started;
+    if (!best || ms < best.ms) best = { ms, response };
+  }
+  if (!best) throw new Error("quickestRequest needs at least one try");
+  return best;
 }
