@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { linkKind } from "../links.ts";
 import { dateQuery, idSchema, text } from "./common.ts";
 import { imageUrlSchema } from "./products.ts";
 
 /** A call-to-action goes somewhere in the shop or to an http(s) page; never javascript: and friends. */
 const linkSchema = text(500).refine(
-  (value) => value === "" || /^\/(?!\/)[^\s]*$/.test(value) || /^https?:\/\/[^\s"'<>]+$/.test(value),
+  (value) => value === "" || linkKind(value) !== null,
   "Use a path such as /shop or a full http(s) address",
 );
 

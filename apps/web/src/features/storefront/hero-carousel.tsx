@@ -1,4 +1,5 @@
 import { heroBannerSizes } from "@shop/shared/images";
+import { linkKind } from "@shop/shared/links";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { type FocusEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
@@ -33,15 +34,20 @@ function CtaLink({ banner }: { banner: HeroBanner }) {
       <ArrowRightIcon className="size-5" />
     </>
   );
-  return banner.ctaLink.startsWith("/") ? (
-    <Link to={banner.ctaLink} className={className}>
-      {content}
-    </Link>
-  ) : (
+  // A banner saved before links were checked this way may hold anything: it is shown without a link.
+  const kind = linkKind(banner.ctaLink);
+  if (kind === "internal") {
+    return (
+      <Link to={banner.ctaLink} className={className}>
+        {content}
+      </Link>
+    );
+  }
+  return kind === "external" ? (
     <a href={banner.ctaLink} className={className} rel="noopener">
       {content}
     </a>
-  );
+  ) : null;
 }
 
 const controlClass =
