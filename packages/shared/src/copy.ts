@@ -35,6 +35,8 @@ export const copy = {
     cannotDeactivateSelf: "You cannot deactivate your own account",
     lastSuperAdmin: "The last active super admin cannot be deactivated",
     onlySuperAdminCreatesSuperAdmin: "Only a super admin can grant super admin rights",
+    cannotChangeStatus: "You do not have permission to activate or deactivate users",
+    cannotManageBeyondOwn: "You cannot change a user who holds permissions you do not have",
     created: "User created successfully",
     updated: "User updated successfully",
     activated: "User activated successfully",

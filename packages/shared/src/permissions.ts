@@ -109,6 +109,11 @@ export function hasPermission(principal: Principal, permission: string): boolean
   return principal.permissions.includes(permission);
 }
 
+/** Whether the principal holds every one of these permissions: nobody grants or manages beyond their own. */
+export function holdsAll(principal: Principal, permissions: readonly string[]): boolean {
+  return permissions.every((permission) => hasPermission(principal, permission));
+}
+
 /** Module-wide access: any permission whose name starts with `module:`. */
 export function hasModuleAccess(principal: Principal, module: string): boolean {
   if (principal.isSuperAdmin) return true;

@@ -1,5 +1,5 @@
 import { copy } from "@shop/shared/copy";
-import { isKnownPermission } from "@shop/shared/permissions";
+import { holdsAll, isKnownPermission } from "@shop/shared/permissions";
 import { paginationOf } from "@shop/shared/schemas/common";
 import type { PermissionDto, RoleCreate, RoleDto, RoleUpdate } from "@shop/shared/schemas/roles";
 import { asc, count, eq, ilike, sql } from "drizzle-orm";
@@ -92,9 +92,7 @@ function checkGrantable(actor: Principal, names: string[]): string[] {
   const unknown = unique.find((name) => !isKnownPermission(name));
   if (unknown)
     throw badRequest(copy.roles.unknownPermission(unknown), { permissions: copy.roles.unknownPermission(unknown) });
-  if (!actor.isSuperAdmin && unique.some((name) => !actor.permissions.includes(name))) {
-    throw forbidden(copy.roles.cannotGrant);
-  }
+  if (!holdsAll(actor, unique)) throw forbidden(copy.roles.cannotGrant);
   return unique;
 }
 
@@ -126,10 +124,10 @@ export type RoleChange = { before: RoleDto; after: RoleDto };
 export async function updateRole(db: Db, actor: Principal, id: string, input: RoleUpdate): Promise<RoleChange> {
   const before = await getRole(db, id);
   const names = input.permissions ? checkGrantable(actor, input.permissions) : undefined;
-  if (names && !actor.isSuperAdmin) {
+  if (names) {
     // Taking away a permission the actor does not hold would be editing beyond their reach too.
     const removed = before.permissions.map((p) => p.name).filter((name) => !names.includes(name));
-    if (removed.some((name) => !actor.permissions.includes(name))) throw forbidden(copy.roles.cannotGrant);
+    if (!holdsAll(actor, removed)) throw forbidden(copy.roles.cannotGrant);
   }
   await db
     .transaction(async (tx) => {

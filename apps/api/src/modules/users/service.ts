@@ -1,4 +1,5 @@
 import { copy } from "@shop/shared/copy";
+import { hasPermission, holdsAll } from "@shop/shared/permissions";
 import { paginationOf } from "@shop/shared/schemas/common";
 import type {
   PasswordChange,
@@ -117,13 +118,21 @@ async function assertCanAssignRole(db: Db, actor: Principal, roleId: string): Pr
     .select({ permission: rolePermissions.permission })
     .from(rolePermissions)
     .where(eq(rolePermissions.roleId, roleId));
-  if (granted.some(({ permission }) => !actor.permissions.includes(permission))) {
+  if (
+    !holdsAll(
+      actor,
+      granted.map(({ permission }) => permission),
+    )
+  )
     throw forbidden(copy.roles.cannotGrant);
-  }
 }
 
+/** Only a super admin changes a super admin, or a user whose role holds a permission the actor lacks. */
 function assertCanTouch(actor: Principal, target: UserDto): void {
   if (target.isSuperAdmin && !actor.isSuperAdmin) throw forbidden(copy.auth.forbidden);
+  if (!holdsAll(actor, target.role?.permissions.map(({ name }) => name) ?? [])) {
+    throw forbidden(copy.users.cannotManageBeyondOwn);
+  }
 }
 
 export async function createUser(db: Db, actor: Principal, input: UserCreate): Promise<UserDto> {
@@ -180,6 +189,10 @@ export type UserChange = { before: UserDto; after: UserDto };
 export async function updateUser(db: Db, actor: Principal, id: string, input: UserUpdate): Promise<UserChange> {
   const before = await getUser(db, id);
   assertCanTouch(actor, before);
+  // Whatever the route, switching someone on or off is the deactivate permission's to give.
+  if (input.isActive !== undefined && input.isActive !== before.isActive) {
+    if (!hasPermission(actor, "user:deactivate-user")) throw forbidden(copy.users.cannotChangeStatus);
+  }
   if (input.isSuperAdmin !== undefined && input.isSuperAdmin !== before.isSuperAdmin) {
     if (!actor.isSuperAdmin) throw forbidden(copy.users.onlySuperAdminCreatesSuperAdmin);
     if (!input.isSuperAdmin && id === actor.userId) throw forbidden(copy.users.cannotDeactivateSelf);
