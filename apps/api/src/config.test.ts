@@ -53,6 +53,24 @@ describe("configuration", () => {
     expect(config.corsOrigins).toEqual(["https://a.example.com", "http://localhost:5173"]);
     expect(() => loadConfig({ CORS_ORIGINS: "*", DATA_DIR: dataDir() })).toThrow(/CORS_ORIGINS/);
   });
+
+  it("trusts X-Forwarded-For from no one by default, and from the proxies TRUST_PROXY lists", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: "false", DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    const listed = loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,fd00::/8, ::1, loopback", DATA_DIR: dataDir() });
+    expect(listed.trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1", "fd00::/8", "::1", "loopback"]);
+  });
+
+  it.each([
+    ["true", /^Invalid configuration: TRUST_PROXY=true would believe any client's X-Forwarded-For; /],
+    ["0.0.0.0/0", /^Invalid configuration: TRUST_PROXY=0\.0\.0\.0\/0 would believe any client's X-Forwarded-For; /],
+    ["1", /^Invalid configuration: TRUST_PROXY=1 is a hop count, which Fastify no longer honours; /],
+    ["10.0.0.300", /^Invalid configuration: TRUST_PROXY has "10\.0\.0\.300", which is not an IP address/],
+    ["10.0.0.0/33", /^Invalid configuration: TRUST_PROXY has "10\.0\.0\.0\/33", which is not an IP address/],
+    ["proxy.internal", /^Invalid configuration: TRUST_PROXY has "proxy\.internal", which is not an IP address/],
+  ])("refuses TRUST_PROXY=%s with a line saying why", (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value, DATA_DIR: dataDir() })).toThrow(message);
+  });
 });
 
 describe("durations", () => {
