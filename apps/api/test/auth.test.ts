@@ -61,7 +61,7 @@ describe("sign-in", () => {
     expect(response.body.errors).toMatchObject({ password: expect.any(String), isSuperAdmin: expect.any(String) });
   });
 
-  it("tells a deactivated user their account is deactivated", async () => {
+  it("answers a deactivated account's right password with the same 401 as a wrong one", async () => {
     const admin = await signIn(app);
     const staff = await createStaff(app, admin, []);
     await call(app, { method: "PUT", url: `/api/users/${staff.userId}`, token: admin, body: { isActive: false } });
@@ -70,8 +70,8 @@ describe("sign-in", () => {
       url: "/api/users/login",
       body: { email: staff.email, password: staff.password },
     });
-    expect(response.status).toBe(403);
-    expect(response.body.message).toBe("Your account has been deactivated");
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe("Invalid email or password");
   });
 
   it("blocks an account after 10 failures in 15 minutes with 429 and Retry-After", async () => {

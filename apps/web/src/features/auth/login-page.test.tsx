@@ -66,6 +66,14 @@ describe("login page", () => {
     expect(store.getState().ui.notifications).toEqual([]);
   });
 
+  it("reads every refused sign-in the same way, whatever the server said about the account", async () => {
+    fakeFetch({ status: 401, body: { success: false, message: "Your account has been deactivated" } });
+    renderRoutes(routes, { initialEntries: ["/login"] });
+    await signIn("jane@example.com", "right-password");
+
+    expect((await screen.findByRole("alert")).textContent).toBe(copy.auth.invalidCredentials);
+  });
+
   it("asks for both fields before calling the server", async () => {
     const { fetchMock } = fakeFetch({ body: { success: true, message: "ok" } });
     renderRoutes(routes, { initialEntries: ["/login"] });
