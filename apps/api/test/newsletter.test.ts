@@ -2,6 +2,7 @@ import type { ImportResult, SubscriberDto, TagDto } from "@shop/shared/schemas/n
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signLink } from "../src/lib/signed-links.ts";
+import { queryRows } from "../src/lib/sql.ts";
 import { testJwtSecret } from "./constants.ts";
 import { call, createStaff, createTestApp, signIn } from "./harness.ts";
 import { multipart } from "./multipart.ts";
@@ -295,5 +296,38 @@ describe("unsubscribe links", () => {
       campaignId: null,
     });
     expect((await app.inject({ method: "POST", url: `/unsubscribe/${forged}` })).statusCode).toBe(404);
+  });
+});
+
+describe("export and import", () => {
+  it("re-imports its own export losslessly: the formula guard is undone, never saved as part of an address", async () => {
+    const people = [
+      ["+x@example.com", "=SUM(A1)"],
+      ["=y@example.com", "+Plus Person"],
+      ["-z@example.com", "-Minus Person"],
+      ["'+q@example.com", "'=Quoted"],
+      ["o'brien@example.com", "@Handle"],
+    ];
+    const first = await tag("Round trip");
+    const imported = await importCsv(`email,name\n${people.map((row) => row.join(",")).join("\n")}\n`, [first._id]);
+    expect(imported.json().data).toMatchObject({ importedCount: people.length, skippedCount: 0 });
+    const exported = await app.inject({
+      url: `/api/newsletter/export?tagIds=${first._id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    // The export is still guarded against spreadsheet formulas…
+    expect(exported.body).toContain("'+x@example.com,'=SUM(A1)");
+
+    // …and the same file, imported again, names the same people, as they were.
+    const again = await tag("Round trip again");
+    const reimported = await importCsv(exported.body, [again._id]);
+    expect(reimported.json().data).toMatchObject({ importedCount: 0, updatedCount: people.length, skippedCount: 0 });
+    const tagged = (await list(`tagIds=${again._id}&limit=100`)).body.data.subscribers;
+    expect(tagged.map((person) => [person.email, person.name]).sort()).toEqual([...people].sort());
+    const apostrophed = await queryRows<{ email: string }>(
+      app.db,
+      sql`select email from subscribers where email like '''%'`,
+    );
+    expect(apostrophed).toEqual([{ email: "'+q@example.com" }]);
   });
 });
