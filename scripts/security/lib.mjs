@@ -78,7 +78,8 @@ export async function startServer({ databaseUrl = "", env = {} } = {}) {
       METRICS_TOKEN: "",
       PUBLIC_URL: url,
       WEB_DIST: path.join(root, "apps/web/dist"),
-      TRUST_PROXY: "true",
+      // The scripts stand in for the proxy: they connect from 127.0.0.1 and name the client in X-Forwarded-For.
+      TRUST_PROXY: "127.0.0.1",
       LOG_LEVEL: "warn",
       ...env,
     },

@@ -33,7 +33,7 @@ async function seed(base, token) {
     token,
     body: { name: "Quartz buyers", description: "People who asked about quartz" },
   });
-  // The public forms allow 5 posts a minute per address; TRUST_PROXY lets each come from its own.
+  // The public forms allow 5 posts a minute per address; the server trusts 127.0.0.1 as its proxy (TRUST_PROXY), so each comes from its own.
   for (const [i, email] of ["quartz.one@example.com", "quartz.two@example.com"].entries()) {
     await must(base, "POST", "/api/newsletter/subscriber", { body: { email }, ip: `10.9.0.${i + 1}` });
   }

@@ -93,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
         }),
       },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Signed tokens in email links (unsubscribe, tracking) are longer than the default 100.
     routerOptions: { maxParamLength: 512 },

@@ -64,7 +64,7 @@ describe("configuration", () => {
   it.each([
     ["true", /^Invalid configuration: TRUST_PROXY=true would believe any client's X-Forwarded-For; /],
     ["0.0.0.0/0", /^Invalid configuration: TRUST_PROXY=0\.0\.0\.0\/0 would believe any client's X-Forwarded-For; /],
-    ["1", /^Invalid configuration: TRUST_PROXY=1 is a hop count, which Fastify no longer honours; /],
+    ["1", /^Invalid configuration: TRUST_PROXY=1 is a hop count, which Fastify no longer honours /],
     ["10.0.0.300", /^Invalid configuration: TRUST_PROXY has "10\.0\.0\.300", which is not an IP address/],
     ["10.0.0.0/33", /^Invalid configuration: TRUST_PROXY has "10\.0\.0\.0\/33", which is not an IP address/],
     ["proxy.internal", /^Invalid configuration: TRUST_PROXY has "proxy\.internal", which is not an IP address/],

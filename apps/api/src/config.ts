@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { parseDuration } from "./lib/duration.ts";
@@ -41,7 +42,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  TRUST_PROXY: optionalText,
   WEB_DIST: optionalText,
   SENDER: z.enum(["on", "off"]).default("on"),
   SEND_RATE: z.coerce.number().min(0).max(100_000).default(0),
@@ -94,7 +95,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies (addresses, CIDR ranges, proxy-addr's named ranges) whose X-Forwarded-For is believed; none by default. */
+  trustProxy: string[];
   webDist: string | undefined;
   /** /metrics is served only when this is set, to callers sending it as a bearer token. */
   metricsToken: string | undefined;
@@ -151,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "Smart Home Shop <no-reply@localhost>",
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN,
     sampleData: e.SAMPLE_DATA ? e.SAMPLE_DATA === "true" : e.NODE_ENV !== "production",
@@ -169,6 +171,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+const proxyAddressesInstead = "set the addresses of the proxies in front instead (e.g. 10.0.0.0/8 or 127.0.0.1)";
+
+/**
+ * TRUST_PROXY lists the proxies in front; X-Forwarded-For is believed only from them, so a client
+ * cannot pick its own address for rate limits, the sign-in throttle and the activity log. `true` and a
+ * range of every address would believe any client, so they are refused; so is a hop count, which
+ * Fastify 5.12 ignores (it cannot tell the proxy from a client connecting directly): every client
+ * would then share the proxy's address, and its limits.
+ */
+function trustedProxies(value: string | undefined): string[] {
+  if (value === undefined || value === "false") return [];
+  const refuse = (why: string) => new ConfigError(`Invalid configuration: ${why}`);
+  if (value === "true") {
+    throw refuse(`TRUST_PROXY=true would believe any client's X-Forwarded-For; ${proxyAddressesInstead}`);
+  }
+  if (/^\d+$/.test(value)) {
+    throw refuse(
+      `TRUST_PROXY=${value} is a hop count, which Fastify no longer honours (it cannot tell the proxy from a client connecting directly); ${proxyAddressesInstead}`,
+    );
+  }
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (namedRanges.has(entry)) continue;
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const version = isIP(address);
+    const validPrefix =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (version === 0 || !validPrefix || rest.length > 0) {
+      throw refuse(
+        `TRUST_PROXY has "${entry}", which is not an IP address, a CIDR range or one of ${[...namedRanges].join(", ")}`,
+      );
+    }
+    if (prefix !== undefined && Number(prefix) === 0) {
+      throw refuse(`TRUST_PROXY=${value} would believe any client's X-Forwarded-For; ${proxyAddressesInstead}`);
+    }
+  }
+  return entries;
 }
 
 /** A copied example value ("change-me…", "secret…", "xxxx…") signs tokens anyone could forge. */

@@ -5,7 +5,7 @@ import { createSecurityApp, fillPath, label, type Method, routeTable, unknownId 
 /** Browser-facing protections: what every answer carries, and what only some may. */
 const { app } = await createSecurityApp();
 const admin = await signIn(app);
-const { app: proxied } = await createSecurityApp({ config: { TRUST_PROXY: "true" } });
+const { app: proxied } = await createSecurityApp({ config: { TRUST_PROXY: "127.0.0.1" } });
 
 const foreign = "https://evil.example";
 const listed = "https://shop.example.com";
