@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { type ImportResult, newsletterCopy } from "@shop/shared/schemas/newsletter";
+import { unguardCell } from "../../lib/csv.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { AddressSet } from "./address-set.ts";
 import { createCsvReader, sniffDelimiter, sniffNewline } from "./import-csv.ts";
@@ -73,11 +74,12 @@ export async function readCsvRows(
     }
     tally.rowsRead += 1;
     const cell = record[columns.email] ?? "";
-    const email = cell.trim().toLowerCase();
+    // Our own export guards cells against spreadsheet formulas: read back, they are the values again.
+    const email = unguardCell(cell).trim().toLowerCase();
     if (!emailPattern.test(email) || email.length > 254) return skip(line, cell, "Invalid email address");
     // The first of two equal addresses is the one kept.
     if (!seen.add(email)) return skip(line, cell, repeated);
-    const value = (index: number) => (index >= 0 ? (record[index] ?? "").trim() : "");
+    const value = (index: number) => (index >= 0 ? unguardCell(record[index] ?? "").trim() : "");
     const name = value(columns.name) || [value(columns.first), value(columns.last)].filter(Boolean).join(" ");
     handlers.onRow(line, email, name);
   };
