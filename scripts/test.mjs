@@ -48,6 +48,7 @@ if (want("api")) {
   else skip("API on PostgreSQL", "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)");
 }
 if (want("web")) runVitest("web app", "apps/web");
+if (want("scripts")) runVitest("scripts", ".", ["--config", "scripts/vitest.config.mjs"]);
 // Real server processes signalled, killed and starved of PostgreSQL: `npm run test:faults` asks for them.
 if (only === "faults") {
   if (!TEST_DATABASE_URL) skip("faults", "TEST_DATABASE_URL is not set: these tests stop and share PostgreSQL");

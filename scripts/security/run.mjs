@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { findChromium } from "../../e2e/chromium.mjs";
 import { buildIsStale, root } from "../build-state.mjs";
+import { decidePart } from "./parts.mjs";
 
 const reportDir = mkdtempSync(path.join(tmpdir(), "shop-security-report-"));
 const results = [];
@@ -50,9 +51,12 @@ function vitest(name, cwd, args, env) {
   });
 }
 
-function skip(name, reason) {
-  console.log(`\n━━ ${name} ━━\nskipped: ${reason}`);
-  results.push({ name, ok: !strict, skipped: reason, ms: 0 });
+/** Runs the part unless it cannot run here; then says why, and whether that fails the suite. */
+function part(partName, name, missing, start) {
+  const decision = decidePart(partName, missing, { strict });
+  if (decision.run) return start();
+  console.log(`\n━━ ${name} ━━\nskipped: ${decision.reason}`);
+  results.push({ name, ok: decision.ok, skipped: decision.reason, ms: 0 });
 }
 
 // The E2E check and sqlmap run the production build: make it current first.
@@ -65,24 +69,30 @@ if (buildIsStale()) {
 // (a) API attack tests.
 const apiArgs = ["--config", "vitest.security.config.ts"];
 vitest("API security (PGlite)", "apps/api", apiArgs, { TEST_DATABASE_URL: "" });
-if (TEST_DATABASE_URL) vitest("API security (PostgreSQL)", "apps/api", apiArgs, { TEST_DATABASE_URL });
-else
-  skip("API security (PostgreSQL)", "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)");
+part(
+  "postgres",
+  "API security (PostgreSQL)",
+  TEST_DATABASE_URL ? undefined : "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)",
+  () => vitest("API security (PostgreSQL)", "apps/api", apiArgs, { TEST_DATABASE_URL }),
+);
 
 // (b) Stored HTML in a real browser.
 const chromium = findChromium();
-if (chromium) {
-  vitest("stored HTML (Chromium)", ".", ["--config", "e2e/vitest.config.ts", "e2e/xss.e2e.ts"], {
-    CHROMIUM_PATH: chromium,
-  });
-} else {
-  skip("stored HTML (Chromium)", "no Chromium found: install Debian's `chromium` package or set CHROMIUM_PATH");
-}
+part(
+  "chromium",
+  "stored HTML (Chromium)",
+  chromium ? undefined : "no Chromium found: install Debian's `chromium` package or set CHROMIUM_PATH",
+  () =>
+    vitest("stored HTML (Chromium)", ".", ["--config", "e2e/vitest.config.ts", "e2e/xss.e2e.ts"], {
+      CHROMIUM_PATH: chromium,
+    }),
+);
 
 // (c) SQL injection scan.
 const sqlmap = process.env.SQLMAP_BIN ?? "/usr/bin/sqlmap";
-if (existsSync(sqlmap)) run("sqlmap scan", process.execPath, ["scripts/security/sqlmap.mjs"]);
-else skip("sqlmap scan", `${sqlmap} not found: apt-get install sqlmap`);
+part("sqlmap", "sqlmap scan", existsSync(sqlmap) ? undefined : `${sqlmap} not found: apt-get install sqlmap`, () =>
+  run("sqlmap scan", process.execPath, ["scripts/security/sqlmap.mjs"]),
+);
 
 // (d) Dependencies.
 run("dependencies", process.execPath, ["scripts/security/supply-chain.mjs"]);
