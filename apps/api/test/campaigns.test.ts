@@ -100,6 +100,55 @@ describe("composing", () => {
     expect(sink.messages.at(-1)?.headers.get("subject")).toBe("[Test] Meet the Fortress lock");
   });
 
+  it("a test send's links all work, and count nothing: no open, no click, nobody unsubscribed", async () => {
+    const created = await draft();
+    const campaignId = created.body.data._id;
+    const before = sink.messages.length;
+    // Sent to someone who is also a subscriber: the test's unsubscribe link must not reach her.
+    const test = await call(app, {
+      method: "POST",
+      url: `/api/compose-mail/${campaignId}/test`,
+      token: admin,
+      body: { email: "bob@example.com" },
+    });
+    expect(test.status).toBe(200);
+    const message = sink.messages.at(-1);
+    expect(sink.messages.length).toBe(before + 1);
+    const body = decodedBody(message?.raw ?? "");
+
+    const pixel = /http:\/\/shop\.test(\/t\/o\/[\w.-]+\.gif)/.exec(body)?.[1] ?? "";
+    const opened = await app.inject({ url: pixel });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers["content-type"]).toBe("image/gif");
+    const click = /http:\/\/shop\.test(\/t\/c\/[\w.-]+)/.exec(body)?.[1] ?? "";
+    const redirect = await app.inject({ url: click });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe("https://shop.test/smart-locks");
+    const unsubscribeUrl =
+      /<http:\/\/shop\.test(\/unsubscribe\/[^>]+)>/.exec(message?.headers.get("list-unsubscribe") ?? "")?.[1] ?? "";
+    expect((await app.inject({ url: unsubscribeUrl })).statusCode).toBe(200);
+    const oneClick = await app.inject({
+      method: "POST",
+      url: unsubscribeUrl,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.statusCode).toBe(200);
+
+    await app.events.flush();
+    const funnel = await call<FunnelDto>(app, {
+      url: `/api/emailhistory/stats/funnel?campaignId=${campaignId}`,
+      token: admin,
+    });
+    expect(funnel.body.data).toMatchObject({ opened: 0, clicked: 0, unsubscribed: 0 });
+    expect(funnel.body.data.topLinks).toEqual([]);
+    const bob = await call<{ subscribers: SubscriberDto[] }>(app, {
+      url: "/api/newsletter/get-all-subscriber?search=bob@",
+      token: admin,
+    });
+    expect(bob.body.data.subscribers[0]?.status).toBe("subscribed");
+  });
+
   it("refuses a line break in the subject (no header injection)", async () => {
     const response = await draft({ subject: "Hi\r\nBcc: everyone@example.com" });
     expect(response.status).toBe(400);
