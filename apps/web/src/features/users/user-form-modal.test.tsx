@@ -15,15 +15,13 @@ const roles = [
   { _id: otherRoleId, name: "Auditor", description: "", permissions: [{ name: "roles:view-roles" }], userCount: 0 },
 ];
 
-function storeFor(isSuperAdmin: boolean) {
+const managerPermissions = ["user:create-update-user", "user:deactivate-user", "product:view-products"];
+
+function storeFor(isSuperAdmin: boolean, permissions: string[]) {
   return makeStore({
     user: {
       userInfo: { id: "me", name: "Mia Manager", email: "mia@example.com", isSuperAdmin },
-      role: {
-        _id: "r-manager",
-        name: "Manager",
-        permissions: [{ name: "user:create-update-user" }, { name: "product:view-products" }],
-      },
+      role: { _id: "r-manager", name: "Manager", permissions: permissions.map((name) => ({ name })) },
     },
   });
 }
@@ -39,9 +37,17 @@ function serve(onWrite: (request: Request) => Reply = () => ({ body: { success: 
   });
 }
 
-function renderModal({ user, isSuperAdmin = false }: { user?: UserDto; isSuperAdmin?: boolean } = {}) {
+function renderModal({
+  user,
+  isSuperAdmin = false,
+  permissions = managerPermissions,
+}: {
+  user?: UserDto;
+  isSuperAdmin?: boolean;
+  permissions?: string[];
+} = {}) {
   const onClose = vi.fn();
-  const store = storeFor(isSuperAdmin);
+  const store = storeFor(isSuperAdmin, permissions);
   renderRoutes([{ path: "/", element: <UserFormModal user={user} onClose={onClose} /> }], { store });
   return { onClose, store };
 }
@@ -167,6 +173,26 @@ describe("edit user modal", () => {
     const put = requests.find((request) => request.method === "PUT");
     expect(new URL(put?.url ?? "").pathname).toBe(`/api/users/update-user/${sam._id}`);
     expect(await put?.json()).toEqual({ phone: "0987654321", isActive: false });
+  });
+
+  it("leaves the active switch to deactivate-user, and says why", async () => {
+    serve();
+    renderModal({ user: sam, permissions: ["user:create-update-user", "product:view-products"] });
+    const active = await screen.findByLabelText<HTMLInputElement>("Active");
+    expect(active.disabled).toBe(true);
+    expect(screen.getByText(copy.users.cannotChangeStatus)).toBeTruthy();
+  });
+
+  it("locks the form for a user whose role holds a permission the viewer lacks", async () => {
+    serve();
+    const auditor = {
+      ...sam,
+      role: { _id: otherRoleId, name: "Auditor", permissions: [{ name: "roles:view-roles" }] },
+    };
+    renderModal({ user: auditor });
+    // Said at the top of the form, and again beside the active switch.
+    expect((await screen.findAllByText(copy.users.cannotManageBeyondOwn)).length).toBeGreaterThan(0);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Save changes" }).disabled).toBe(true);
   });
 
   it("sends nothing when nothing changed, and says so", async () => {

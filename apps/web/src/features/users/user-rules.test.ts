@@ -17,8 +17,12 @@ const user = (id: string, overrides: Partial<UserDto> = {}): UserDto => ({
 });
 
 describe("user management rules", () => {
-  const admin = { id: "admin", isSuperAdmin: true };
-  const manager = { id: "manager", isSuperAdmin: false };
+  const admin = { id: "admin", isSuperAdmin: true, permissions: [] };
+  const manager = {
+    id: "manager",
+    isSuperAdmin: false,
+    permissions: ["user:view-users", "user:create-update-user", "user:deactivate-user"],
+  };
 
   it("never lets anyone deactivate themselves", () => {
     expect(statusChangeBlock(admin, user("admin", { isSuperAdmin: true }))).toBe(copy.users.cannotDeactivateSelf);
@@ -35,12 +39,34 @@ describe("user management rules", () => {
   it("keeps the last active super admin active", () => {
     // A viewer whose stored flag is stale: the only active super admin in sight is the target.
     const lonely = user("root", { isSuperAdmin: true });
-    expect(statusChangeBlock({ id: "x", isSuperAdmin: false }, lonely)).not.toBeNull();
+    expect(statusChangeBlock({ id: "x", isSuperAdmin: false, permissions: [] }, lonely)).not.toBeNull();
     expect(statusChangeBlock(admin, lonely, [lonely])).toBeNull();
   });
 
   it("always allows activating an inactive ordinary user", () => {
     expect(statusChangeBlock(manager, user("u", { isActive: false }))).toBeNull();
+  });
+
+  it("leaves a user whose role holds a permission the viewer lacks to those who hold it", () => {
+    const administrator = user("boss", {
+      role: {
+        _id: "r",
+        name: "Administrator",
+        permissions: [{ name: "user:view-users" }, { name: "roles:view-roles" }],
+      },
+    });
+    expect(editBlock(manager, administrator)).toBe(copy.users.cannotManageBeyondOwn);
+    expect(statusChangeBlock(manager, administrator)).toBe(copy.users.cannotManageBeyondOwn);
+    expect(editBlock(admin, administrator)).toBeNull();
+    const peer = user("peer", { role: { _id: "p", name: "Peer", permissions: [{ name: "user:view-users" }] } });
+    expect(editBlock(manager, peer)).toBeNull();
+  });
+
+  it("leaves switching users on and off to deactivate-user", () => {
+    const editor = { ...manager, permissions: ["user:create-update-user"] };
+    expect(statusChangeBlock(editor, user("u"))).toBe(copy.users.cannotChangeStatus);
+    expect(statusChangeBlock(editor, user("u", { isActive: false }))).toBe(copy.users.cannotChangeStatus);
+    expect(editBlock(editor, user("u"))).toBeNull();
   });
 
   it("assigns only roles whose permissions the viewer holds", () => {

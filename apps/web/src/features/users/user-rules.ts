@@ -1,14 +1,18 @@
 import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
-import type { Principal } from "@shop/shared/permissions";
+import { hasPermission, holdsAll, type Principal } from "@shop/shared/permissions";
 import type { RoleSummary, UserDto } from "@shop/shared/schemas/users";
 
 /** The signed-in user, as far as these rules care. */
-export type Viewer = { id: string; isSuperAdmin: boolean };
+export type Viewer = Principal & { id: string };
+
+const permissionsOf = (role: Pick<RoleSummary, "permissions"> | null) =>
+  role?.permissions.map(({ name }) => name) ?? [];
 
 /** The API refuses these changes; the UI says why beforehand instead of letting them fail. */
 export function editBlock(viewer: Viewer, target: UserDto): string | null {
-  return target.isSuperAdmin && !viewer.isSuperAdmin ? adminCopy.userAdmin.superAdminOnly : null;
+  if (target.isSuperAdmin && !viewer.isSuperAdmin) return adminCopy.userAdmin.superAdminOnly;
+  return holdsAll(viewer, permissionsOf(target.role)) ? null : copy.users.cannotManageBeyondOwn;
 }
 
 /**
@@ -26,7 +30,9 @@ function knownActiveSuperAdmins(viewer: Viewer, target: UserDto, listed: readonl
 /** Why the viewer may not flip the target's active flag, or null when they may. */
 export function statusChangeBlock(viewer: Viewer, target: UserDto, listed: readonly UserDto[] = []): string | null {
   const blocked = editBlock(viewer, target);
-  if (blocked || !target.isActive) return blocked;
+  if (blocked) return blocked;
+  if (!hasPermission(viewer, "user:deactivate-user")) return copy.users.cannotChangeStatus;
+  if (!target.isActive) return null;
   if (target._id === viewer.id) return copy.users.cannotDeactivateSelf;
   if (target.isSuperAdmin && knownActiveSuperAdmins(viewer, target, listed) <= 1) return copy.users.lastSuperAdmin;
   return null;
@@ -34,5 +40,5 @@ export function statusChangeBlock(viewer: Viewer, target: UserDto, listed: reado
 
 /** Nobody hands out more than they hold: a role is assignable when the viewer has all its permissions. */
 export function canAssignRole(principal: Principal, role: Pick<RoleSummary, "permissions">): boolean {
-  return principal.isSuperAdmin || role.permissions.every(({ name }) => principal.permissions.includes(name));
+  return holdsAll(principal, permissionsOf(role));
 }
