@@ -2,6 +2,7 @@ import { contactCreateSchema } from "@shop/shared/schemas/contacts";
 import { subscribeSchema } from "@shop/shared/schemas/newsletter";
 import { loginSchema } from "@shop/shared/schemas/users";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { maxJsonDepth, nestsDeeperThan, publicBodyLimitFor } from "./body-limits.ts";
 
 describe("nestsDeeperThan", () => {
@@ -24,12 +25,14 @@ describe("nestsDeeperThan", () => {
 });
 
 describe("publicBodyLimitFor", () => {
-  it("sizes a public body from its schema, between 1 KB and 16 KB", () => {
-    // Email 254 and password 200 characters, at three UTF-8 bytes each, with the keys.
-    expect(publicBodyLimitFor(loginSchema)).toBe(1389);
-    expect(publicBodyLimitFor(subscribeSchema)).toBe(1024);
+  it("sizes a public body from its schema, between 2 KB and 16 KB", () => {
+    expect(publicBodyLimitFor(subscribeSchema)).toBe(2048);
+    // Braces; "email" 254, "password" 200 and "name" 1000 characters at three UTF-8 bytes each,
+    // quoted, each with its quoted key and colon (and a comma).
+    const withName = loginSchema.extend({ name: z.string().max(1000) });
+    expect(publicBodyLimitFor(withName)).toBe(2 + (9 + 254 * 3 + 2) + (12 + 200 * 3 + 2) + (8 + 1000 * 3 + 2));
     // The phone has a pattern but no length: unbounded, so the ceiling.
     expect(publicBodyLimitFor(contactCreateSchema)).toBe(16 * 1024);
-    expect(publicBodyLimitFor(undefined)).toBe(1024);
+    expect(publicBodyLimitFor(undefined)).toBe(2048);
   });
 });

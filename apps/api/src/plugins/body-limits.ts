@@ -12,8 +12,11 @@ export const maxJsonDepth = 8;
 
 /** A public write takes what its schema can hold, but never more than this (finding 4). */
 export const publicBodyLimit = 16 * 1024;
-/** Enough for any small form, and for bodies a route does not read (one-click unsubscribe). */
-const smallestBodyLimit = 1024;
+/**
+ * The floor, for one-field forms and bodies a route does not read (one-click unsubscribe): room for
+ * a few unknown keys, so they are named in a 400 instead of answered by size.
+ */
+const smallestBodyLimit = 2 * 1024;
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -91,7 +94,7 @@ function largestOfType(type: string, schema: JsonSchema): number {
   }
 }
 
-/** The body limit of a public write: what its body schema can hold, between 1 KB and 16 KB. */
+/** The body limit of a public write: what its body schema can hold, between 2 KB and 16 KB. */
 export function publicBodyLimitFor(bodySchema: unknown): number {
   const largest =
     bodySchema instanceof z.ZodType

@@ -68,6 +68,7 @@ export function changedTables(before: string, after: string): string[] {
 }
 
 /** A V8 stack frame ("    at fn (/path/file.ts:12:3)") or a source path: neither may reach a client. */
+// redos-safe: runs on the app's answers to test requests (kilobytes): quadratic at worst on that.
 const stackTrace = /\bat [^\n]*\((?:file:\/\/|\/)[^)\n]*:\d+:\d+\)|\n\s+at \S|node_modules\/|\/src\/[\w/-]+\.ts\b/;
 
 export function hasStackTrace(text: string): boolean {
