@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { campaignLinks, campaigns } from "../db/schema/index.ts";
+import { campaigns } from "../db/schema/index.ts";
 import { pgArray, queryRows } from "../lib/sql.ts";
 import { type CampaignForSending, campaignMessage, type LinkContext } from "../mail/campaign-message.ts";
 import { compileCampaign } from "../mail/render.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { logCampaign, startDueCampaigns } from "../modules/campaigns/service.ts";
+import { storeCampaignLinks } from "../modules/campaigns/tracking.ts";
 import { getSettings } from "../modules/settings/service.ts";
 import { classify, type Outcome, recordOutcomes } from "./delivery-outcomes.ts";
 
@@ -107,22 +108,11 @@ export function createCampaignSender(
     if (!row) return undefined;
     const settings = await getSettings(db);
     const built = compileCampaign({ html: row.html, preheader: row.preheader, storeName: settings.storeName });
-    if (built.links.length > 0) {
-      await db
-        .insert(campaignLinks)
-        .values(built.links.map((url) => ({ campaignId, url })))
-        .onConflictDoNothing();
-    }
-    const links =
-      built.links.length > 0
-        ? await db.select().from(campaignLinks).where(eq(campaignLinks.campaignId, campaignId))
-        : [];
-    const idByUrl = new Map(links.map((link) => [link.url, link.id]));
     return {
       id: campaignId,
       subject: row.subject,
       compiled: built,
-      linkIds: built.links.map((url) => idByUrl.get(url) ?? ""),
+      linkIds: await storeCampaignLinks(db, campaignId, built.links),
     };
   }
 

@@ -28,6 +28,12 @@ export function verifyLink(secret: string, purpose: LinkPurpose, token: string):
   return { subscriberId, campaignId: campaignId || null };
 }
 
+/**
+ * A test send's links go where a campaign's do, signed for these purposes instead: they are answered
+ * like the real ones and count nothing (no recipient, no subscriber behind them).
+ */
+export const testLinkPurpose = { open: "test-open", click: "test-click", unsubscribe: "test-unsubscribe" } as const;
+
 /** Short signed tokens for tracking URLs: the parts joined by dots, then an HMAC of them. */
 export function signParts(secret: string, purpose: string, parts: string[]): string {
   const payload = parts.join(".");

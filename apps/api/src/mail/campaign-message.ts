@@ -1,5 +1,5 @@
 import type { Settings } from "@shop/shared/schemas/settings";
-import { signLink, signParts } from "../lib/signed-links.ts";
+import { signLink, signParts, testLinkPurpose } from "../lib/signed-links.ts";
 import { plainAddress, type RawMail, type RawTemplate, rawTemplate } from "./raw-message.ts";
 import type { CompiledCampaign } from "./render.ts";
 import { fill } from "./render.ts";
@@ -11,6 +11,8 @@ export type CampaignForSending = {
   compiled: CompiledCampaign;
   /** Link ids in the order of `compiled.links`. */
   linkIds: string[];
+  /** A test send: its links work but count nothing, and never unsubscribe anyone. */
+  test?: boolean;
 };
 
 export type LinkContext = {
@@ -30,15 +32,9 @@ export function campaignMessage(
   recipient: { id: string; subscriberId: string; email: string },
   context: LinkContext,
 ): RawMail | OutgoingMail {
-  const unsubscribeUrl = `${context.publicUrl}/unsubscribe/${signLink(context.secret, "unsubscribe", {
-    subscriberId: recipient.subscriberId,
-    campaignId: campaign.id,
-  })}`;
-  const pixelUrl = `${context.publicUrl}/t/o/${signParts(context.secret, "open", [recipient.id])}.gif`;
-  // A link may appear many times in one email: each is signed once per recipient.
-  const linkUrls = campaign.linkIds.map(
-    (linkId) => `${context.publicUrl}/t/c/${signParts(context.secret, "click", [recipient.id, linkId])}`,
-  );
+  const { unsubscribeUrl, pixelUrl, linkUrls } = campaign.test
+    ? testUrls(campaign, context)
+    : recipientUrls(campaign, recipient, context);
   const domain = context.settings.mailFromAddress.split("@")[1] ?? "localhost";
   const messageId = `<${recipient.id}@${domain}>`;
   if (plainAddress.test(recipient.email) && plainAddress.test(context.settings.mailFromAddress)) {
@@ -73,6 +69,36 @@ export function campaignMessage(
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       "X-Campaign-Id": campaign.id,
     },
+  };
+}
+
+function recipientUrls(
+  campaign: CampaignForSending,
+  recipient: { id: string; subscriberId: string },
+  context: LinkContext,
+) {
+  const { secret, publicUrl } = context;
+  return {
+    unsubscribeUrl: `${publicUrl}/unsubscribe/${signLink(secret, "unsubscribe", {
+      subscriberId: recipient.subscriberId,
+      campaignId: campaign.id,
+    })}`,
+    pixelUrl: `${publicUrl}/t/o/${signParts(secret, "open", [recipient.id])}.gif`,
+    // A link may appear many times in one email: each is signed once per recipient.
+    linkUrls: campaign.linkIds.map(
+      (linkId) => `${publicUrl}/t/c/${signParts(secret, "click", [recipient.id, linkId])}`,
+    ),
+  };
+}
+
+function testUrls(campaign: CampaignForSending, context: LinkContext) {
+  const { secret, publicUrl } = context;
+  return {
+    unsubscribeUrl: `${publicUrl}/unsubscribe/${signParts(secret, testLinkPurpose.unsubscribe, [campaign.id])}`,
+    pixelUrl: `${publicUrl}/t/o/${signParts(secret, testLinkPurpose.open, [campaign.id])}.gif`,
+    linkUrls: campaign.linkIds.map(
+      (linkId) => `${publicUrl}/t/c/${signParts(secret, testLinkPurpose.click, [linkId])}`,
+    ),
   };
 }
 

@@ -30,6 +30,7 @@ export const newsletterCopy = {
   imported: (count: number) => `Successfully imported ${count} subscriber(s).`,
   checkInbox: "Almost there! Please check your inbox to confirm your subscription.",
   unsubscribed: "You have been unsubscribed.",
+  testUnsubscribe: "This link came from a test email: it unsubscribes nobody.",
   confirmed: "Your subscription is confirmed.",
 };
 

@@ -39,6 +39,7 @@ import {
   updateCampaign,
 } from "./service.ts";
 import { audienceGrowth, funnel } from "./stats.ts";
+import { storeCampaignLinks } from "./tracking.ts";
 
 type CampaignRouteOptions = { linkSecret: string; publicUrl: string };
 
@@ -148,7 +149,8 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
           id: campaign._id,
           subject: `[Test] ${campaign.subject}`,
           compiled,
-          linkIds: compiled.links.map(() => randomUUID()),
+          linkIds: await storeCampaignLinks(app.db, campaign._id, compiled.links),
+          test: true,
         },
         { id: randomUUID(), subscriberId: randomUUID(), email: request.body.email },
         { secret: options.linkSecret, publicUrl: options.publicUrl, settings },

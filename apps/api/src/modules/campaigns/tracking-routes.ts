@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { verifyParts } from "../../lib/signed-links.ts";
+import { testLinkPurpose, verifyParts } from "../../lib/signed-links.ts";
 import { publicRoute } from "../../plugins/auth.ts";
 import { trackingParams } from "./routes.ts";
 import { type EventRecorder, isPrefetch } from "./tracking.ts";
@@ -11,6 +11,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ linkSecret: string; events:
   app,
   { linkSecret, events },
 ) => {
+  // Any token gets the image, a test send's included; only a recipient's real open is recorded.
   app.get("/t/o/:token", { config: publicRoute, schema: { params: trackingParams } }, async (request, reply) => {
     const parts = verifyParts(linkSecret, "open", request.params.token.replace(/\.gif$/, ""), 1);
     if (parts?.[0])
@@ -24,12 +25,15 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ linkSecret: string; events:
   });
 
   app.get("/t/c/:token", { config: publicRoute, schema: { params: trackingParams } }, async (request, reply) => {
-    const parts = verifyParts(linkSecret, "click", request.params.token, 2);
-    const [recipientId, linkId] = parts ?? [];
-    const url = recipientId && linkId ? await events.linkUrl(linkId) : undefined;
+    const { token } = request.params;
+    const [recipientId, linkId] = verifyParts(linkSecret, "click", token, 2) ?? [];
+    // A test send's link goes where the campaign's would, and counts nothing.
+    const [testLinkId] = linkId ? [] : (verifyParts(linkSecret, testLinkPurpose.click, token, 1) ?? []);
+    const target = linkId ?? testLinkId;
+    const url = target ? await events.linkUrl(target) : undefined;
     // Unknown or forged: never redirect anywhere we did not store for a campaign.
-    if (!recipientId || !linkId || !url) return reply.status(404).type("text/plain").send("This link is not valid.");
-    events.record({ recipientId, type: "click", linkId, prefetch: false });
+    if (!url) return reply.status(404).type("text/plain").send("This link is not valid.");
+    if (recipientId && linkId) events.record({ recipientId, type: "click", linkId, prefetch: false });
     return reply.header("cache-control", "no-store").redirect(url, 302);
   });
 };

@@ -91,6 +91,21 @@ export function createEventRecorder(db: Db, flushMs = 250) {
 
 export type EventRecorder = ReturnType<typeof createEventRecorder>;
 
+/**
+ * The ids of a campaign's links, in the order given, stored first where new: only stored URLs can be
+ * a click's destination. The sender and a test send both mail links through these.
+ */
+export async function storeCampaignLinks(db: Db, campaignId: string, urls: string[]): Promise<string[]> {
+  if (urls.length === 0) return [];
+  await db
+    .insert(campaignLinks)
+    .values(urls.map((url) => ({ campaignId, url })))
+    .onConflictDoNothing();
+  const links = await db.select().from(campaignLinks).where(eq(campaignLinks.campaignId, campaignId));
+  const idByUrl = new Map(links.map((link) => [link.url, link.id]));
+  return urls.map((url) => idByUrl.get(url) ?? "");
+}
+
 /** An unsubscribe that came from a campaign's link counts against that campaign. */
 export async function attributeUnsubscribe(db: Db, subscriberId: string, campaignId: string): Promise<void> {
   const rows = await queryRows<{ id: string }>(

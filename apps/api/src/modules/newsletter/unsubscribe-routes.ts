@@ -1,7 +1,7 @@
 import { newsletterCopy } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { verifyLink } from "../../lib/signed-links.ts";
+import { testLinkPurpose, verifyLink, verifyParts } from "../../lib/signed-links.ts";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute } from "../../plugins/auth.ts";
 import { getSettings } from "../settings/service.ts";
@@ -18,6 +18,9 @@ function page(storeName: string, title: string, body: string): string {
 <body><main>${body}<p><a href="/">Back to ${escapeHtml(storeName)}</a></p></main></body></html>`;
 }
 
+/** A test send's unsubscribe link shows the same pages and changes nothing. */
+const testNote = `<p>${newsletterCopy.testUnsubscribe}</p>`;
+
 export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = async (app, { linkSecret }) => {
   // Mail clients and people post forms; the one-click body is "List-Unsubscribe=One-Click" (RFC 8058).
   app.addContentTypeParser(
@@ -28,7 +31,8 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
 
   app.get("/unsubscribe/:token", { config: publicRoute, schema: { params: tokenParams } }, async (request, reply) => {
     const { storeName } = await getSettings(app.db);
-    const valid = verifyLink(linkSecret, "unsubscribe", request.params.token) !== null;
+    const test = verifyParts(linkSecret, testLinkPurpose.unsubscribe, request.params.token, 1) !== null;
+    const valid = test || verifyLink(linkSecret, "unsubscribe", request.params.token) !== null;
     reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
     if (!valid) {
       return reply
@@ -44,15 +48,18 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
     return page(
       storeName,
       "Unsubscribe",
-      `<h1>Unsubscribe from ${escapeHtml(storeName)} emails?</h1><p>You will stop receiving our newsletter and campaigns.</p>
+      `<h1>Unsubscribe from ${escapeHtml(storeName)} emails?</h1><p>You will stop receiving our newsletter and campaigns.</p>${test ? testNote : ""}
 <form method="post"><button type="submit">Unsubscribe</button></form>`,
     );
   });
 
   app.post("/unsubscribe/:token", { config: publicRoute, schema: { params: tokenParams } }, async (request, reply) => {
     const { storeName } = await getSettings(app.db);
-    const claims = verifyLink(linkSecret, "unsubscribe", request.params.token);
     reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+    if (verifyParts(linkSecret, testLinkPurpose.unsubscribe, request.params.token, 1)) {
+      return page(storeName, "Unsubscribed", `<h1>${newsletterCopy.unsubscribed}</h1>${testNote}`);
+    }
+    const claims = verifyLink(linkSecret, "unsubscribe", request.params.token);
     const result = claims ? await unsubscribe(app.db, claims.subscriberId) : null;
     if (!claims || !result) {
       return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
