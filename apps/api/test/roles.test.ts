@@ -80,6 +80,43 @@ describe("roles", () => {
     expect(ownRole.status).toBe(403);
   });
 
+  it("does not let a role manager rename or delete a role holding a permission they lack", async () => {
+    const roleManager = await createStaff(app, admin, ["roles:create-update-role", "roles:view-roles"]);
+    const made = async (permissions: string[]) =>
+      (
+        await call<RoleDto>(app, {
+          method: "POST",
+          url: "/api/roles/create-role",
+          token: admin,
+          body: { name: `Held ${Math.random().toString(36).slice(2, 8)}`, permissions },
+        })
+      ).body.data;
+    const beyond = await made(["product:view-products"]);
+    for (const attempt of [
+      { method: "PUT" as const, url: `/api/roles/update-role/${beyond._id}`, body: { name: "Renamed Away" } },
+      { method: "PUT" as const, url: `/api/roles/update-role/${beyond._id}`, body: { description: "Changed" } },
+      { method: "DELETE" as const, url: `/api/roles/${beyond._id}` },
+    ]) {
+      const response = await call(app, { ...attempt, token: roleManager.token });
+      expect(response.status, `${attempt.method} ${JSON.stringify(attempt.body)}`).toBe(403);
+      expect(response.body.message).toBe("You cannot change a role that holds permissions you do not have");
+    }
+    const after = await call<RoleDto>(app, { url: `/api/roles/${beyond._id}`, token: admin });
+    expect(after.body.data).toMatchObject({ name: beyond.name, description: beyond.description });
+
+    const within = await made(["roles:view-roles"]);
+    const rename = await call(app, {
+      method: "PUT",
+      url: `/api/roles/update-role/${within._id}`,
+      token: roleManager.token,
+      body: { name: `Renamed ${within.name}` },
+    });
+    expect(rename.status).toBe(200);
+    expect(
+      (await call(app, { method: "DELETE", url: `/api/roles/${within._id}`, token: roleManager.token })).status,
+    ).toBe(200);
+  });
+
   it("refuses to delete a role in use, naming how many users hold it", async () => {
     const staff = await createStaff(app, admin, []);
     const response = await call(app, { method: "DELETE", url: `/api/roles/${staff.roleId}`, token: admin });
