@@ -122,7 +122,7 @@ describe("staff and audit", () => {
     expect(status).toBe(403);
   });
 
-  it("deactivating the user ends their open session at its next action, and refuses their sign-in", async () => {
+  it("deactivating the user ends their open session at its next action, and refuses their sign-in like a wrong password", async () => {
     await adminPage.getByRole("button", { name: `Deactivate ${staff.name}` }).click();
     const confirm = dialog(adminPage, "Deactivate user?");
     await confirm.getByRole("button", { name: "Deactivate" }).click();
@@ -142,7 +142,7 @@ describe("staff and audit", () => {
     await staffPage.getByRole("button", { name: "Sign in" }).click();
     await expect
       .poll(async () => (await staffPage.getByRole("alert").textContent()) ?? "")
-      .toContain("Your account has been deactivated");
+      .toContain("Invalid email or password");
     expect(new URL(staffPage.url()).pathname).toBe("/login");
   });
 

@@ -9,11 +9,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import { loggableError } from "./lib/errors.ts";
 import { createMemoryThrottle, createRedisThrottle } from "./lib/failure-throttle.ts";
 import { redactUrl } from "./lib/redact.ts";
 import { connectRedis } from "./lib/redis.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
+import { createRefusalSummary } from "./modules/activity-logs/refusal-summary.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
@@ -126,12 +128,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     ? {
         publisher: await connectRedis(config.redisUrl, "shop"),
         subscriber: await connectRedis(config.redisUrl, "shop-subscriber"),
+        // The sign-in throttle keeps its own time-out (lib/failure-throttle.ts).
+        throttle: await connectRedis(config.redisUrl, "shop-throttle", { commandTimeoutMs: null }),
       }
     : undefined;
   app.addHook("onClose", async () => {
     await app.events.close();
     app.mailer.close();
-    if (redis) await Promise.all([redis.publisher.quit(), redis.subscriber.quit()]);
+    if (redis) await Promise.all([redis.publisher.quit(), redis.subscriber.quit(), redis.throttle.quit()]);
   });
 
   // Registered before the routes, so it sees every one of them.
@@ -176,15 +180,23 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
 
   await app.register(healthRoutes);
   app.get("/api/docs", { config: publicRoute, schema: { hide: true } }, async () => app.swagger());
-  await app.register(authRoutes, {
+  // Sign-in and change-password check passwords under one throttle (decision 008).
+  const passwordAttempts = {
     throttle: redis
-      ? createRedisThrottle(redis.publisher, loginFailureLimit, loginFailureWindowMs, {
-          onError: (error) => app.log.warn({ err: error }, "login throttle store unreachable: attempt not counted"),
+      ? createRedisThrottle(redis.throttle, loginFailureLimit, loginFailureWindowMs, {
+          onError: (error) => app.log.warn({ err: error }, "login throttle store unreachable: counted in this process"),
         })
       : createMemoryThrottle(loginFailureLimit, loginFailureWindowMs),
-    tokenTtlMs: config.tokenTtlMs,
+    refusals: createRefusalSummary(options.database.db, {
+      burstGapMs: loginFailureWindowMs,
+      onError: (error) => app.log.error({ err: loggableError(error) }, "could not summarise refused attempts"),
+    }),
+  };
+  app.addHook("onClose", async () => {
+    await passwordAttempts.refusals.flush();
   });
-  await app.register(userRoutes);
+  await app.register(authRoutes, { attempts: passwordAttempts, tokenTtlMs: config.tokenTtlMs });
+  await app.register(userRoutes, { attempts: passwordAttempts });
   await app.register(roleRoutes);
   await app.register(activityLogRoutes);
   await app.register(categoryRoutes);

@@ -9,7 +9,6 @@ export const copy = {
 
   auth: {
     invalidCredentials: "Invalid email or password",
-    deactivated: "Your account has been deactivated",
     tooManyAttempts: "Too many sign-in attempts. Please try again later.",
     signedIn: "Signed in successfully",
     signedOut: "Signed out successfully",
@@ -48,6 +47,7 @@ export const copy = {
     profileUpdated: "Profile updated successfully",
     passwordChanged: "Password changed. Your other sessions have been signed out.",
     wrongCurrentPassword: "Current password is incorrect",
+    tooManyPasswordAttempts: "Too many password attempts. Please try again later.",
     samePassword: "The new password must differ from the current one",
   },
 
@@ -56,6 +56,7 @@ export const copy = {
     nameTaken: "A role with this name already exists",
     unknownPermission: (name: string) => `Unknown permission: ${name}`,
     cannotGrant: "You cannot grant a permission you do not have",
+    cannotChangeBeyondOwn: "You cannot change a role that holds permissions you do not have",
     created: "Role created successfully",
     updated: "Role updated successfully",
     deleted: "Role deleted successfully",

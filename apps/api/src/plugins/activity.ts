@@ -2,6 +2,7 @@ import type { ActivityDetails, ActivityStatus } from "@shop/shared/schemas/activ
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { loggableError } from "../lib/errors.ts";
+import { TooManyAttempts } from "../lib/failure-throttle.ts";
 import { recordActivity } from "../modules/activity-logs/service.ts";
 
 export type ActivityLabel = { module: string; action: string };
@@ -40,7 +41,8 @@ export async function audit(request: FastifyRequest, entry: AuditEntry): Promise
 export const activityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onError", async (request, _reply, error: FastifyError) => {
     const label = request.routeOptions.config.activity;
-    if (!label || !request.principal) return;
+    // A throttled attempt is summarised with the rest of its burst by the route that refused it.
+    if (!label || !request.principal || error instanceof TooManyAttempts) return;
     const status = error.statusCode ?? 500;
     try {
       await audit(request, {

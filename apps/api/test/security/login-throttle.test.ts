@@ -34,9 +34,9 @@ async function lockAccount(target: FastifyInstance, email: string) {
 }
 
 /** The failed sign-ins the activity log holds for an account. */
-const failedSignIns = async (email: string) =>
+const failedSignIns = async (email: string, db = database.db) =>
   (
-    await database.db
+    await db
       .select()
       .from(activityLogs)
       .where(ilike(activityLogs.description, `%${email}%`))
@@ -155,6 +155,12 @@ describe.runIf(redis)("two instances sharing Redis", () => {
         freshAddresses(100).map((ip, i) => signInFrom(i % 2 ? a : b, staff.email, "wrong-password", ip)),
       );
       expect(statuses(responses)).toEqual({ 401: 10, 429: 90 });
+      // Closing writes what each instance counted; both add to one row.
+      await Promise.all(instances.map((instance) => instance.close()));
+      const summaries = (await failedSignIns(staff.email, shared.db)).filter(
+        (row) => row.details?.message === "Too many failed attempts",
+      );
+      expect(summaries.map((row) => row.details?.attempts)).toEqual([90]);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
       await shared.close();

@@ -9,13 +9,16 @@ import {
   userUpdateSchema,
 } from "@shop/shared/schemas/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
+import type { PasswordAttempts } from "../auth/service.ts";
 import {
   changePassword,
   createUser,
   listUsers,
+  passwordCheckKey,
   setUserActive,
   type UserChange,
   updateProfile,
@@ -39,7 +42,7 @@ function changedFields({ before, after }: UserChange) {
   return fieldChanges(view(before), view(after));
 }
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> = async (app, options) => {
   app.get(
     "/api/users/get-all-users",
     { config: requirePermission("user:view-users"), schema: { querystring: userListQuerySchema } },
@@ -147,7 +150,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = principalOf(request);
-      await changePassword(app.db, principal, request.body);
+      const { throttle, refusals } = options.attempts;
+      try {
+        await changePassword(app.db, principal, request.body, { throttle, ipAddress: request.ip });
+      } catch (error) {
+        if (error instanceof TooManyAttempts) {
+          const perPerson = error.blocked.includes(passwordCheckKey(principal.userId));
+          refusals.note({
+            burst: perPerson ? passwordCheckKey(principal.userId) : `ip:${request.ip}`,
+            module: "user",
+            action: "Change password",
+            description: `Current-password checks for ${principal.email} refused: too many failed attempts`,
+            userId: principal.userId,
+            address: request.ip,
+          });
+        }
+        throw error;
+      }
       await audit(request, {
         module: "user",
         action: "Change password",

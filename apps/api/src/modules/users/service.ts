@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle
 import type { Db } from "../../db/client.ts";
 import { rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { hashPassword, verifyPassword } from "../../lib/password.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
@@ -233,12 +234,29 @@ export async function updateProfile(db: Db, actor: Principal, input: ProfileUpda
   return { before, after: await getUser(db, actor.userId) };
 }
 
-/** Needs the current password; every other session of the person is signed out, this one stays. */
-export async function changePassword(db: Db, actor: Principal, input: PasswordChange): Promise<void> {
+/** The throttle's key for a person's current-password checks. */
+export const passwordCheckKey = (userId: string) => `password:${userId}`;
+
+/**
+ * Needs the current password, checked under the sign-in throttle (per person and per address), so a
+ * stolen session cannot guess it faster than sign-in could; every other session of the person is
+ * signed out, this one stays.
+ */
+export async function changePassword(
+  db: Db,
+  actor: Principal,
+  input: PasswordChange,
+  context: { throttle: FailureThrottle; ipAddress: string },
+): Promise<void> {
+  const { throttle } = context;
+  const reservation = await throttle.reserve([`ip:${context.ipAddress}`, passwordCheckKey(actor.userId)]);
+  if (!reservation.granted) throw new TooManyAttempts(copy.users.tooManyPasswordAttempts, reservation);
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw badRequest(copy.users.wrongCurrentPassword, { currentPassword: copy.users.wrongCurrentPassword });
   }
+  await throttle.release(reservation.attempt);
+  await throttle.reset(passwordCheckKey(actor.userId));
   if (input.currentPassword === input.newPassword) {
     throw badRequest(copy.users.samePassword, { newPassword: copy.users.samePassword });
   }

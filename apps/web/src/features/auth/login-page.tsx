@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { copy } from "@shop/shared/copy";
 import { type LoginInput, loginSchema } from "@shop/shared/schemas/users";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { useEffect } from "react";
@@ -10,7 +11,7 @@ import { signedIn } from "@/app/store/session-actions";
 import { Button } from "@/components/button";
 import { AlertCircleIcon } from "@/components/icons";
 import { TextField } from "@/components/text-field";
-import { messageOf } from "@/lib/api-client";
+import { ApiError, messageOf } from "@/lib/api-client";
 import { fromOf, paths } from "@/lib/paths";
 import { login } from "./api";
 
@@ -41,7 +42,9 @@ export function LoginPage() {
       dispatch(signedIn({ token: data.token, user: data.user }));
       await navigate(destination, { replace: true });
     } catch (failure) {
-      dispatch(loginFailed(messageOf(failure)));
+      // Every refused sign-in reads the same, so the page never tells which accounts exist or are deactivated.
+      const refused = failure instanceof ApiError && failure.status === 401;
+      dispatch(loginFailed(refused ? copy.auth.invalidCredentials : messageOf(failure)));
     }
   });
 
