@@ -97,7 +97,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema },
     },
     async (request) => {
-      const role = await deleteRole(app.db, request.params.id);
+      const role = await deleteRole(app.db, principalOf(request), request.params.id);
       await audit(request, {
         module: "roles",
         action: "Delete role",

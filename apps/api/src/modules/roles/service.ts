@@ -121,14 +121,21 @@ export async function createRole(db: Db, actor: Principal, input: RoleCreate): P
 
 export type RoleChange = { before: RoleDto; after: RoleDto };
 
+/** A role holding a permission the actor lacks is beyond their reach: to rename, reshape or delete. */
+function assertWithinReach(actor: Principal, role: RoleDto): void {
+  if (
+    !holdsAll(
+      actor,
+      role.permissions.map(({ name }) => name),
+    )
+  )
+    throw forbidden(copy.roles.cannotChangeBeyondOwn);
+}
+
 export async function updateRole(db: Db, actor: Principal, id: string, input: RoleUpdate): Promise<RoleChange> {
   const before = await getRole(db, id);
+  assertWithinReach(actor, before);
   const names = input.permissions ? checkGrantable(actor, input.permissions) : undefined;
-  if (names) {
-    // Taking away a permission the actor does not hold would be editing beyond their reach too.
-    const removed = before.permissions.map((p) => p.name).filter((name) => !names.includes(name));
-    if (!holdsAll(actor, removed)) throw forbidden(copy.roles.cannotGrant);
-  }
   await db
     .transaction(async (tx) => {
       if (input.name !== undefined || input.description !== undefined) {
@@ -154,8 +161,9 @@ export async function updateRole(db: Db, actor: Principal, id: string, input: Ro
   return { before, after: await getRole(db, id) };
 }
 
-export async function deleteRole(db: Db, id: string): Promise<RoleDto> {
+export async function deleteRole(db: Db, actor: Principal, id: string): Promise<RoleDto> {
   const role = await getRole(db, id);
+  assertWithinReach(actor, role);
   if (role.userCount > 0) throw conflict(copy.roles.inUse(role.userCount));
   try {
     await db.delete(roles).where(eq(roles.id, id));
