@@ -57,7 +57,6 @@ export const copy = {
     unknownPermission: (name: string) => `Unknown permission: ${name}`,
     cannotGrant: "You cannot grant a permission you do not have",
     cannotChangeBeyondOwn: "You cannot change a role that holds permissions you do not have",
-    cannotChangeBeyondOwn: "You cannot change a role that holds permissions you do not have",
     created: "Role created successfully",
     updated: "Role updated successfully",
     deleted: "Role deleted successfully",
