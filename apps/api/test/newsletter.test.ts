@@ -1,4 +1,4 @@
-import type { ImportResult, SubscriberDto, TagDto } from "@shop/shared/schemas/newsletter";
+import type { ImportProgress, ImportResult, SubscriberDto, TagDto } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signLink } from "../src/lib/signed-links.ts";
@@ -24,7 +24,7 @@ async function tag(name: string): Promise<TagDto> {
 function importCsv(
   csv: string | Buffer,
   tagIds: string[],
-  options: { fileName?: string; type?: string; token?: string } = {},
+  options: { fileName?: string; type?: string; token?: string; jobId?: string } = {},
 ) {
   const body = multipart([
     { name: "file", filename: options.fileName ?? "people.csv", type: options.type ?? "text/csv", data: csv },
@@ -32,7 +32,7 @@ function importCsv(
   ]);
   return app.inject({
     method: "POST",
-    url: "/api/csv/import-csv",
+    url: options.jobId ? `/api/csv/import-csv?jobId=${options.jobId}` : "/api/csv/import-csv",
     headers: { authorization: `Bearer ${options.token ?? admin}`, "content-type": body.contentType },
     payload: body.payload,
   });
@@ -160,6 +160,51 @@ describe("CSV import", () => {
       (${dead}, 'dead.csv', now() - interval '3 minutes'), (${alive}, 'alive.csv', now() - interval '10 seconds')`);
     expect(await progressOf(dead)).toBe("failed");
     expect(await progressOf(alive)).toBe("running");
+  });
+});
+
+describe("import jobs", () => {
+  const openJob = async (token = admin) =>
+    (await call<{ jobId: string }>(app, { method: "POST", url: "/api/csv/import-jobs", token })).body.data?.jobId ?? "";
+  const progress = (jobId: string, token = admin) =>
+    call<ImportProgress>(app, { url: `/api/csv/import-progress/${jobId}`, token });
+
+  it("makes the job id itself: an id the client chose is refused and never becomes a job", async () => {
+    const jobsTag = (await tag("Jobs"))._id;
+    const chosen = "01890a5d-ac96-774b-bcce-b302099a8aaa";
+    const response = await importCsv("email\nchosen@example.com\n", [jobsTag], { jobId: chosen });
+    expect(response.statusCode).toBe(404);
+    expect((await progress(chosen)).status).toBe(404);
+    expect((await list("search=chosen@")).body.data.subscribers).toEqual([]);
+
+    // Without a job, the server makes one and answers with its id.
+    const plain = await importCsv("email\nplain-job@example.com\n", [jobsTag]);
+    expect(plain.statusCode).toBe(200);
+    const jobId = (plain.json().data as ImportResult).jobId;
+    expect(jobId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    expect((await progress(jobId)).body.data).toMatchObject({ status: "finished", importedCount: 1 });
+  });
+
+  it("lets only the one who opened a job upload to it, once, and follow it", async () => {
+    const jobsTag = (await tag("More jobs"))._id;
+    const other = await createStaff(app, admin, ["newsletter:update-subscriber"]);
+    const jobId = await openJob();
+    expect(jobId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+
+    // Another member of staff can neither take the job over nor watch it.
+    const takeover = await importCsv("email\ntakeover@example.com\n", [jobsTag], { jobId, token: other.token });
+    expect(takeover.statusCode).toBe(404);
+    const mine = await importCsv("email\nmine-1@example.com\nmine-2@example.com\n", [jobsTag], { jobId });
+    expect(mine.statusCode).toBe(200);
+    expect((mine.json().data as ImportResult).jobId).toBe(jobId);
+    expect((await progress(jobId, other.token)).status).toBe(404);
+
+    // The job is used up: a second upload naming it is refused, and the first one's record stands.
+    const again = await importCsv("email\nagain@example.com\n", [jobsTag], { jobId });
+    expect(again.statusCode).toBe(404);
+    expect((await progress(jobId)).body.data).toMatchObject({ status: "finished", importedCount: 2 });
+    expect((await list("search=takeover@")).body.data.subscribers).toEqual([]);
+    expect((await list("search=again@")).body.data.subscribers).toEqual([]);
   });
 });
 

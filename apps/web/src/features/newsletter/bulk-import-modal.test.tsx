@@ -44,14 +44,18 @@ class FakeXhr {
   }
 }
 
-const result = { jobId: "", importedCount: 5, updatedCount: 1, skippedCount: 2, errors: [] };
+/** The id the server made for the job: the modal uploads to it and polls it, and never makes one up. */
+const serverJobId = "01890a5d-ac96-7000-8000-00000000a11b";
+const result = { jobId: serverJobId, importedCount: 5, updatedCount: 1, skippedCount: 2, errors: [] };
 
 function renderModal() {
-  const network = fakeFetch((request) =>
-    new URL(request.url).pathname.startsWith("/api/csv/import-progress/")
+  const network = fakeFetch((request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/api/csv/import-jobs" && request.method === "POST") return ok({ jobId: serverJobId });
+    return pathname.startsWith("/api/csv/import-progress/")
       ? ok({ ...result, status: "running", rowsRead: 1200, bytesRead: 50, bytesTotal: 100 })
-      : ok([vipTag]),
-  );
+      : ok([vipTag]);
+  });
   FakeXhr.sent = [];
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
   const onImported = vi.fn();
@@ -60,6 +64,15 @@ function renderModal() {
   ]);
   const toasts = () => view.store.getState().ui.notifications.map((n) => n.message);
   return { ...network, onImported, toasts };
+}
+
+/** The upload starts once the server has made the job: wait for it. */
+function uploadSent(): Promise<FakeXhr> {
+  return vi.waitFor(() => {
+    const sent = FakeXhr.sent[0];
+    if (!sent) throw new Error("nothing was uploaded");
+    return sent;
+  });
 }
 
 const user = userEvent.setup({ applyAccept: false });
@@ -107,10 +120,12 @@ describe("bulk import modal", () => {
     await user.click(await screen.findByRole("checkbox", { name: /VIP/ }));
     await user.click(screen.getByRole("button", { name: "Import" }));
 
-    const xhr = FakeXhr.sent[0];
-    if (!xhr) throw new Error("nothing was uploaded");
+    const xhr = await uploadSent();
     const jobId = new URL(xhr.url, "http://shop.test").searchParams.get("jobId") ?? "";
-    expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(jobId).toBe(serverJobId);
+    expect(requests.some((request) => request.method === "POST" && request.url.endsWith("/api/csv/import-jobs"))).toBe(
+      true,
+    );
     expect(xhr.body?.getAll("tagIds")).toEqual([vipTag._id]);
     const sentFile = xhr.body?.get("file");
     expect(sentFile instanceof File && sentFile.name).toBe("people.csv");
@@ -137,7 +152,8 @@ describe("bulk import modal", () => {
     await user.click(await screen.findByRole("checkbox", { name: /VIP/ }));
     await user.click(screen.getByRole("button", { name: "Import" }));
     const message = "No email column found. Add a header row with an “email” column.";
-    act(() => FakeXhr.sent[0]?.respond(400, { success: false, message }));
+    const xhr = await uploadSent();
+    act(() => xhr.respond(400, { success: false, message }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(toasts()).toContain("Something went wrong while importing subscribers");
   });
