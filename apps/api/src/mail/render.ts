@@ -2,6 +2,22 @@ import { convert } from "html-to-text";
 import juice from "juice";
 import sanitizeHtml from "sanitize-html";
 
+// Style values a campaign may keep. Each pattern is anchored, bounds every repetition and can read each
+// character only one way, so only a short value (at most 64 characters) can match, and a long one is
+// refused in time linear in its length. A number is 0 to 9999.999, written `12`, `1.5` or `.5`.
+
+/** A hex colour, a colour keyword, or rgb()/rgba()/hsl()/hsla() of numbers: no other function, such as expression(). */
+const cssColor = /^(?:#[\da-f]{3,8}|[a-z]{1,32}|(?:rgb|hsl)a?\([\d.,\s%]{1,48}\))$/i;
+/** A width or radius: a number in px or %. */
+const cssSize = /^(?:\d{1,4}(?:\.\d{1,3})?|\.\d{1,3})(?:px|%)$/;
+const cssFontSize = /^(?:\d{1,4}(?:\.\d{1,3})?|\.\d{1,3})(?:px|em|rem|%)$/;
+/** One to four numbers, each in px, em, % or bare, apart by spaces. */
+const cssPadding =
+  /^(?:\d{1,4}(?:\.\d{1,3})?|\.\d{1,3})(?:px|em|%)?(?:\s{1,3}(?:\d{1,4}(?:\.\d{1,3})?|\.\d{1,3})(?:px|em|%)?){0,3}$/;
+/** As padding, where any of the four may also be `auto`. */
+const cssMargin =
+  /^(?:(?:\d{1,4}(?:\.\d{1,3})?|\.\d{1,3})(?:px|em|%)?|auto)(?:\s{1,3}(?:(?:\d{1,4}(?:\.\d{1,3})?|\.\d{1,3})(?:px|em|%)?|auto)){0,3}$/;
+
 /** What staff may put in a campaign: formatting, links, images, tables; no scripts, handlers or javascript: URLs. */
 export function sanitizeCampaignHtml(html: string): string {
   return sanitizeHtml(html, {
@@ -23,19 +39,19 @@ export function sanitizeCampaignHtml(html: string): string {
     // Styles survive only as plain property values: no url(), expression() or imports.
     allowedStyles: {
       "*": {
-        color: [/^[#\w(),.\s%]+$/],
-        "background-color": [/^[#\w(),.\s%]+$/],
+        color: [cssColor],
+        "background-color": [cssColor],
         "text-align": [/^(left|right|center|justify)$/],
-        "font-size": [/^[\d.]+(px|em|rem|%)$/],
+        "font-size": [cssFontSize],
         "font-weight": [/^(normal|bold|\d{3})$/],
         "font-style": [/^(normal|italic)$/],
-        "text-decoration": [/^[\w\s-]+$/],
-        padding: [/^[\d.\s]+(px|em|%)?[\d.\spxem%]*$/],
-        margin: [/^[\d.\s]+(px|em|%|auto)?[\d.\spxem%auto]*$/],
-        "border-radius": [/^[\d.]+(px|%)$/],
+        "text-decoration": [/^[\w\s-]{1,64}$/],
+        padding: [cssPadding],
+        margin: [cssMargin],
+        "border-radius": [cssSize],
         display: [/^(inline-block|block|inline|none)$/],
-        width: [/^[\d.]+(px|%)$/],
-        "max-width": [/^[\d.]+(px|%)$/],
+        width: [cssSize],
+        "max-width": [cssSize],
       },
     },
   });
@@ -69,6 +85,7 @@ h1,h2,h3{color:#0f172a}a{color:#0f766e}img{max-width:100%;height:auto}.footer{ma
 
 function split(source: string, links: string[]): { text: string; slot?: Slot }[] {
   const markers = [mergeEmail, mergeUnsubscribe, pixelMarker, ...links.map((_, i) => linkMarker(i))];
+  // redos-safe: escaped literal markers joined by |, no quantifier: each position meets each marker once.
   const pattern = new RegExp(markers.map((m) => m.replace(/[.*+?^${}()|[\]\\%]/g, "\\$&")).join("|"), "g");
   const parts: { text: string; slot?: Slot }[] = [];
   let last = 0;
@@ -104,7 +121,7 @@ export function compileCampaign(input: { html: string; preheader: string; storeN
     if (index < 0) index = links.push(decoded) - 1;
     return `href="${linkMarker(index)}"`;
   });
-  const text = convert(withMarkers.replace(/<img[^>]*%%PIXEL%%[^>]*>/, ""), {
+  const text = convert(withMarkers, {
     wordwrap: 78,
     selectors: [{ selector: "img", format: "skip" }],
   });
