@@ -4,10 +4,15 @@ import fc from "fast-check";
 export type JsonSchema = {
   type?: string | string[];
   enum?: unknown[];
+  const?: unknown;
   format?: string;
+  pattern?: string;
   minimum?: number;
+  exclusiveMinimum?: boolean | number;
   maximum?: number;
+  minLength?: number;
   maxLength?: number;
+  minItems?: number;
   maxItems?: number;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;

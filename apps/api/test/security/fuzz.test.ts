@@ -13,7 +13,18 @@ import {
   pollutingText,
   queryText,
 } from "./fuzz-arbitraries.ts";
-import { changedTables, createSecurityApp, fingerprint, hasStackTrace, type Method, routeTable } from "./support.ts";
+import { lengthsUpTo, slowTexts, textSlots, validValue } from "./slow-inputs.ts";
+import {
+  changedTables,
+  createSecurityApp,
+  fillPath,
+  fingerprint,
+  hasStackTrace,
+  type Method,
+  quickestRequest,
+  routeTable,
+  unknownId,
+} from "./support.ts";
 
 /**
  * Random requests to every route: schema-shaped and not, with hostile strings, deep nesting,
@@ -150,6 +161,88 @@ describe.each(callers)("fuzzing as $name", (caller) => {
   );
 });
 
+/**
+ * Time is a result: each text field of each route (body and query) at its full length, and filled
+ * with near misses of what its check wants, one field at a time with the rest of the request valid,
+ * so the handler is reached. A request that holds the server longer than 200 ms (the quicker of two
+ * tries, wall clock or CPU: see quickestRequest) fails its route.
+ */
+const slowMs = 200;
+/** Fields with no maximum length (a pattern only) are tried this long; a body limit may refuse them first. */
+const unboundedLength = 10_000;
+const timings: { what: string; ms: number }[] = [];
+let clientAddress = 0;
+
+function setAt(value: unknown, path: (string | number)[], text: string): unknown {
+  if (path.length === 0) return text;
+  const [key = "", ...rest] = path;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  copy[key] = setAt(copy[key], rest, text);
+  return copy;
+}
+
+describe("time is a result", () => {
+  const timed = targets.filter((target) => !target.url.endsWith("/logout"));
+  it.each(timed.map((target) => [`${target.method} ${target.url}`, target] as const))(
+    "%s",
+    async (_name, target) => {
+      const operation = operationOf(target.method, target.url);
+      const bodySchema = operation?.requestBody?.content["application/json"]?.schema;
+      const valid = bodySchema ? validValue(bodySchema, unknownId) : undefined;
+      const path = fillPath(target.url, unknownId);
+      const slots = [
+        ...textSlots(bodySchema).map((slot) => ({ ...slot, query: undefined })),
+        ...(operation?.parameters ?? [])
+          .filter((parameter) => parameter.in === "query")
+          .flatMap((parameter) => textSlots(parameter.schema).map((slot) => ({ ...slot, query: parameter.name }))),
+      ];
+      const slow: string[] = [];
+      const time = async (what: string, body: unknown, query = "") => {
+        clientAddress += 1;
+        // A new client address each time: per-address rate limits would answer 429 before the handler.
+        const remoteAddress = `10.9.${(clientAddress >> 8) & 255}.${clientAddress & 255}`;
+        const { ms, response } = await quickestRequest(
+          slowMs,
+          () =>
+            app.inject({
+              method: target.method,
+              url: query ? `${path}?${query}` : path,
+              remoteAddress,
+              headers: {
+                authorization: `Bearer ${admin}`,
+                ...(body !== undefined && { "content-type": "application/json" }),
+              },
+              ...(body !== undefined && { payload: JSON.stringify(body) }),
+            }),
+          2,
+        );
+        const answer = `${target.method} ${path} ${what} → ${response.statusCode} in ${ms.toFixed(0)} ms`;
+        expect(response.statusCode, `${answer}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+        timings.push({ what: answer, ms });
+        if (ms >= slowMs) slow.push(answer);
+        return ms < slowMs;
+      };
+
+      await time("valid", valid);
+      for (const slot of slots) {
+        const field = slot.query ? `?${slot.query}` : slot.path.join(".");
+        for (const { name, text } of slowTexts(slot.schema, unknownId)) {
+          for (const length of lengthsUpTo(slot.schema.maxLength ?? unboundedLength)) {
+            const what = `${field}: ${name} × ${length}`;
+            const quick = slot.query
+              ? await time(what, valid, new URLSearchParams({ [slot.query]: text(length) }).toString())
+              : await time(what, setAt(valid, slot.path, text(length)));
+            // Longer would only be slower, and a backtracking pattern could hold the test for minutes.
+            if (!quick) break;
+          }
+        }
+      }
+      expect(slow, `requests over ${slowMs} ms`).toEqual([]);
+    },
+    300_000,
+  );
+});
+
 describe("after the fuzzing", () => {
   it("left Object.prototype alone and the server still answers", async () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
@@ -169,4 +262,6 @@ afterAll(() => {
     .map(([kind, n]) => `${kind} ${n}`)
     .join(", ");
   console.log(`fuzz runs: ${runs} over ${targets.length} routes × ${callers.length} callers (${spread})`);
+  const worst = timings.sort((a, b) => b.ms - a.ms).slice(0, 5);
+  console.log(`timed requests: ${timings.length}; slowest:\n${worst.map((t) => `  ${t.what}`).join("\n")}`);
 });
