@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { signLink } from "../src/lib/signed-links.ts";
 import { queryRows } from "../src/lib/sql.ts";
 import { testJwtSecret } from "./constants.ts";
-import { call, createStaff, createTestApp, signIn } from "./harness.ts";
+import { call, createStaff, createTestApp, signIn, testAdmin } from "./harness.ts";
 import { multipart } from "./multipart.ts";
 
 const { app } = await createTestApp();
@@ -156,8 +156,10 @@ describe("CSV import", () => {
     // As a killed process leaves them: running, one with a heartbeat three minutes old.
     const dead = "01890a5d-ac96-774b-bcce-b302099a8001";
     const alive = "01890a5d-ac96-774b-bcce-b302099a8002";
-    await app.db.execute(sql`insert into import_jobs (id, file_name, heartbeat_at) values
-      (${dead}, 'dead.csv', now() - interval '3 minutes'), (${alive}, 'alive.csv', now() - interval '10 seconds')`);
+    const owner = sql`(select id from users where email = ${testAdmin.email})`;
+    await app.db.execute(sql`insert into import_jobs (id, file_name, heartbeat_at, created_by) values
+      (${dead}, 'dead.csv', now() - interval '3 minutes', ${owner}),
+      (${alive}, 'alive.csv', now() - interval '10 seconds', ${owner})`);
     expect(await progressOf(dead)).toBe("failed");
     expect(await progressOf(alive)).toBe("running");
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -30,11 +29,18 @@ function writeCsv(file: string): void {
   writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
-async function upload(server: Server, token: string, file: string, tagId: string, jobId: string) {
+/** The server makes the job, so its progress can be followed while the upload runs. */
+async function openJob(server: Server, token: string): Promise<string> {
+  const opened = await api<{ jobId: string }>(server, "POST", "/api/csv/import-jobs", { token });
+  expect(opened.status).toBe(201);
+  return opened.body.data.jobId;
+}
+
+async function upload(server: Server, token: string, file: string, tagId: string, jobId?: string) {
   const form = new FormData();
   form.append("tagIds", tagId);
   form.append("file", new Blob([await readFile(file)], { type: "text/csv" }), "audience.csv");
-  const response = await fetch(`${server.url}/api/csv/import-csv?jobId=${jobId}`, {
+  const response = await fetch(`${server.url}/api/csv/import-csv${jobId ? `?jobId=${jobId}` : ""}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -99,7 +105,7 @@ describe("SIGKILL during a CSV import", () => {
     expect(tag.status).toBe(201);
     const tagId = tag.body.data._id;
 
-    const jobId = randomUUID();
+    const jobId = await openJob(first, token);
     const uploading = upload(first, token, file, tagId, jobId).catch((error: unknown) => ({ error: String(error) }));
     // Kill once two batches are committed and the import is still going: the third is then being written.
     const progress = await killWhen(first, token, jobId, (p) => p.importedCount >= 2 * batchSize);
@@ -123,7 +129,7 @@ describe("SIGKILL during a CSV import", () => {
 
     // Restart on the same database and data folder; the same file again.
     const second = await startServer({ env, dataDir });
-    const again = await upload(second, await signIn(second), file, tagId, randomUUID());
+    const again = await upload(second, await signIn(second), file, tagId);
     const final = await imported(database, tagId);
     const counts = JSON.stringify({ ...again.body.data, errors: undefined });
     console.log(`import crash: re-import answered ${again.status} ${counts}; final ${JSON.stringify(final)}`);
@@ -150,7 +156,7 @@ describe("SIGKILL during a CSV import", () => {
     const tagId = tag.body.data._id;
     const indexes = await audienceIndexes(database);
 
-    const jobId = randomUUID();
+    const jobId = await openJob(first, token);
     const uploading = upload(first, token, file, tagId, jobId).catch((error: unknown) => ({ error: String(error) }));
     // Kill with two COPYs of new people in: the indexes are dropped and the file half read.
     const progress = await killWhen(first, token, jobId, (p) => p.importedCount >= 2 * batchSize);
@@ -165,7 +171,7 @@ describe("SIGKILL during a CSV import", () => {
     expect(await audienceIndexes(database)).toEqual(indexes);
 
     const second = await startServer({ env, dataDir });
-    const again = await upload(second, await signIn(second), file, tagId, randomUUID());
+    const again = await upload(second, await signIn(second), file, tagId);
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ importedCount: distinct, updatedCount: 0, skippedCount: 100 });
     expect(await imported(database, tagId)).toEqual({ total: distinct, distinct, untagged: 0 });

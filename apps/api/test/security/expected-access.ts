@@ -129,6 +129,7 @@ export const expectedAccess: ExpectedRoute[] = [
   // Erasing a person's data on request is a stronger delete.
   route("DELETE", "/api/newsletter/subscribers/:id/erase", needs("newsletter:delete-subscriber")),
   // Importing adds and tags subscribers: updating the audience. Its progress belongs to the importer.
+  route("POST", "/api/csv/import-jobs", needs("newsletter:update-subscriber")),
   route("POST", "/api/csv/import-csv", needs("newsletter:update-subscriber")),
   route("GET", "/api/csv/import-progress/:jobId", needs("newsletter:update-subscriber")),
 

@@ -135,6 +135,7 @@ const rows: Row[] = [
 const bodiless = new Set([
   "POST /api/users/logout",
   "POST /api/upload/multiple",
+  "POST /api/csv/import-jobs",
   "POST /api/csv/import-csv",
   "POST /api/compose-mail/:id/unschedule",
   "POST /api/emailhistory/:id/pause",

@@ -229,6 +229,7 @@ export const writeFixtures: Record<string, Fixture> = {
   "DELETE /api/newsletter/subscribers/:id/erase": async (c) => ({
     url: `/api/newsletter/subscribers/${(await subscriber(c)).id}/erase`,
   }),
+  "POST /api/csv/import-jobs": async () => ({ url: "/api/csv/import-jobs" }),
   "POST /api/csv/import-csv": async (c) => ({
     url: "/api/csv/import-csv",
     form: multipart([

@@ -5,12 +5,11 @@ import { pipeline } from "node:stream/promises";
 import { idSchema } from "@shop/shared/schemas/common";
 import { newsletterCopy } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { uuidv7 } from "uuidv7";
 import { z } from "zod";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
-import { discardImportJob, importProgress, keepImportAlive, openImportJob } from "./import-jobs.ts";
+import { claimImportJob, discardImportJob, importProgress, keepImportAlive, openImportJob } from "./import-jobs.ts";
 import { importSubscribers } from "./import-service.ts";
 import { tagsByIds } from "./tags-service.ts";
 
@@ -22,7 +21,9 @@ const csvTypes = new Set([
   "application/vnd.ms-excel",
   "application/octet-stream",
 ]);
+/** A job opened beforehand with POST /api/csv/import-jobs, to follow the upload; without one, the upload opens its own. */
 const importQuerySchema = z.strictObject({ jobId: idSchema.optional() });
+const importNotFound = "Import not found";
 
 function multipartError(error: unknown): never {
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
@@ -36,6 +37,15 @@ type ImportOptions = { tmpDir: string; bulkMaxRows: number };
 
 export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { tmpDir, bulkMaxRows }) => {
   app.post(
+    "/api/csv/import-jobs",
+    { config: requirePermission("newsletter:update-subscriber") },
+    async (request, reply) => {
+      const jobId = await openImportJob(app.db, principalOf(request).userId);
+      return reply.status(201).send({ success: true, message: "Import job opened", data: { jobId } });
+    },
+  );
+
+  app.post(
     "/api/csv/import-csv",
     {
       config: {
@@ -45,13 +55,15 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
       schema: { querystring: importQuerySchema },
     },
     async (request) => {
-      const jobId = request.query.jobId ?? uuidv7();
+      const { userId } = principalOf(request);
+      // The id is always the server's: a job named here must be one this caller opened and has not used.
+      const jobId = request.query.jobId ?? (await openImportJob(app.db, userId));
+      if (!(await claimImportJob(app.db, jobId, userId))) throw notFound(importNotFound);
       const tagIds: string[] = [];
       let fileName: string | undefined;
       // The file goes to disk first: tag ids may arrive after it, and memory stays flat for 50 MB files.
       const tmpFile = path.join(tmpDir, `import-${jobId}.csv`);
       await mkdir(tmpDir, { recursive: true });
-      const opened = await openImportJob(app.db, jobId, principalOf(request).userId);
       const stopHeartbeat = keepImportAlive(app.db, jobId);
       let imported = false;
       try {
@@ -110,9 +122,8 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
       } finally {
         stopHeartbeat();
         await rm(tmpFile, { force: true });
-        // A refused upload never reached the importer (which marks its own failures): it changes nothing,
-        // and a job someone else opened under the same id is left alone.
-        if (!imported && opened) await discardImportJob(app.db, jobId);
+        // A refused upload never reached the importer (which marks its own failures): it changes nothing.
+        if (!imported) await discardImportJob(app.db, jobId);
       }
     },
   );
@@ -124,8 +135,8 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
       schema: { params: z.strictObject({ jobId: idSchema }) },
     },
     async (request) => {
-      const progress = await importProgress(app.db, request.params.jobId);
-      if (!progress) throw notFound("Import not found");
+      const progress = await importProgress(app.db, request.params.jobId, principalOf(request).userId);
+      if (!progress) throw notFound(importNotFound);
       return { success: true, message: "Import progress", data: progress };
     },
   );

@@ -20,16 +20,6 @@ const t = audienceCopy.import;
 /** Spec section 7: the sample is a static file beside the app (apps/web/public/assets). */
 export const sampleCsvUrl = "/assets/sample-subscribers.csv";
 
-/** A v4 UUID for the job; `randomUUID` needs a secure context, `getRandomValues` does not. */
-export function newJobId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** The bulkImport modal: a CSV file, the tags everyone in it gets, progress while it runs, and what came of it. */
 export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bulkImport">) {
   const toast = useToast();
@@ -38,12 +28,13 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [problems, setProblems] = useState<ImportProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [jobId, setJobId] = useState(newJobId);
+  /** The server's id for the running upload's job; "" until it has opened one. */
+  const [jobId, setJobId] = useState("");
   const [uploaded, setUploaded] = useState(0);
   const [result, setResult] = useState<ImportResult | null>(null);
   const running = importSubscribers.isPending;
   // The job exists once the whole file has reached the server: ask about it from then on.
-  const progress = useImportProgress(jobId, running && uploaded >= 1);
+  const progress = useImportProgress(jobId, running && uploaded >= 1 && jobId !== "");
 
   const pickFile = (picked: File) => {
     const problem = fileProblem(picked);
@@ -62,12 +53,16 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
       setProblems(found ?? {});
       return;
     }
-    const id = newJobId();
-    setJobId(id);
+    setJobId("");
     setUploaded(0);
     setFailure(null);
     try {
-      const { data } = await importSubscribers.mutateAsync({ file, tagIds, jobId: id, onUploadProgress: setUploaded });
+      const { data } = await importSubscribers.mutateAsync({
+        file,
+        tagIds,
+        onJobOpened: setJobId,
+        onUploadProgress: setUploaded,
+      });
       setResult(data);
       toast.success(newsletterCopy.imported(data.importedCount));
       onImported?.(data.importedCount);

@@ -5,6 +5,7 @@ import { uiCopy } from "@shop/shared/ui-copy";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, requestTimeoutMs } from "@/lib/api-client";
 import { newsletterKeys } from "./keys";
+import { openImportJob } from "./open-import-job";
 import { useSessionForRawCalls } from "./session";
 
 const baseUrl = import.meta.env.VITE_API_URL ?? "/api";
@@ -13,8 +14,8 @@ const failedDefault = audienceCopy.import.failedDefault;
 export type ImportInput = {
   file: File;
   tagIds: readonly string[];
-  /** Names the job, so its progress can be asked for while the upload's answer is pending. */
-  jobId: string;
+  /** The job the server opened for this upload, so its progress can be asked for while the upload's answer is pending. */
+  onJobOpened?: (jobId: string) => void;
   /** The share of the file sent so far, 0 to 1. */
   onUploadProgress?: (sent: number) => void;
 };
@@ -34,7 +35,8 @@ function envelopeOf(text: string): ApiEnvelope<ImportResult> | null {
  * 50 MB upload takes is the connection's business.
  */
 export function uploadSubscribersCsv(
-  { file, tagIds, jobId, onUploadProgress }: ImportInput,
+  { file, tagIds, onUploadProgress }: ImportInput,
+  jobId: string,
   token: string | null,
 ): Promise<{ data: ImportResult; message: string }> {
   const form = new FormData();
@@ -80,8 +82,10 @@ export function useImportSubscribers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ImportInput) => {
+      const jobId = await openImportJob();
+      input.onJobOpened?.(jobId);
       try {
-        return await uploadSubscribersCsv(input, session.token());
+        return await uploadSubscribersCsv(input, jobId, session.token());
       } catch (error) {
         session.expireOn401(error);
         throw error;
