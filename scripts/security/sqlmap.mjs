@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pool } from "../pool.mjs";
 import { startCanary } from "./canary.mjs";
 import { admin, api, assertLoopback, ensureBuilt, seconds, startServer, withPostgresDatabase } from "./lib.mjs";
 import { buildTargets, checkBaseline } from "./sqlmap-targets.mjs";
@@ -119,19 +120,6 @@ function runSqlmap(url, { token, technique: techniques = technique, label }) {
       resolve({ ...parsed, code, timedOut, ms: performance.now() - begun, log });
     });
   });
-}
-
-async function pool(items, size, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
 }
 
 async function canaryCheck() {

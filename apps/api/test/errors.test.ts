@@ -44,7 +44,7 @@ describe("bad input and the envelope", () => {
     for (const url of odd) {
       const response = await call(app, { url, token });
       expect(response.status, url).toBeLessThan(500);
-      expect(response.text, url).not.toMatch(/at .*\.ts:\d+|stack/i);
+      expect(response.text, url).not.toMatch(/\.ts:\d+|stack/i);
     }
   });
 });
@@ -61,7 +61,8 @@ describe("health and headers", () => {
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const scriptSources = csp.split(";").filter((directive) => directive.includes("script-src"));
+    expect(scriptSources.join(";")).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

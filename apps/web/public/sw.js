@@ -68,8 +68,9 @@ self.addEventListener("fetch", (event) => {
 
   if (request.mode === "navigate") {
     event.respondWith(networkFirstNavigation(request));
-  } else if (url.pathname.startsWith("/assets/") && /-[\w-]{8,}\.\w+$/.test(url.pathname)) {
-    // Only hashed bundler output is immutable; other files under /assets (the sample CSV) can change.
+  } else if (url.pathname.startsWith("/assets/") && /(?:^|[^\w-])\w*-[\w-]{8,}\.\w+$/.test(url.pathname)) {
+    // Only hashed bundler output is immutable; other files under /assets (the sample CSV) can change. A name
+    // is read from its first dash (the word before it holds none), so each character once: linear in the URL.
     event.respondWith(cacheFirst(request));
   }
 });

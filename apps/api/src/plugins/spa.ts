@@ -18,11 +18,20 @@ type SpaOptions = { root: string | undefined; publicUrl: string };
  * request costs a round trip before anything paints, and the whole of it is about 12 KB compressed.
  */
 function inlineStylesheets(template: string, root: string): string {
-  return template.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
-    const file = path.join(root, href);
-    return existsSync(file) ? `<style>${readFileSync(file, "utf8")}</style>` : tag;
+  // Attributes are read one by one (a name, then maybe ="value"): no character can be read two ways.
+  return template.replace(/<link rel="stylesheet"(?:\s+[\w-]+(?:="[^"]*")?)*\s*\/?>/g, (tag) => {
+    const href = /\shref="(\/assets\/[^"]+\.css)"/.exec(tag)?.[1];
+    const file = href && path.join(root, href);
+    return file && existsSync(file) ? `<style>${readFileSync(file, "utf8")}</style>` : tag;
   });
 }
+
+/**
+ * A bundler output name: a dash and a content hash of 8 or more characters before the extension, such as
+ * index-Ab12_-Cd.js.br. Read from the name's first dash (the word before it holds none), each character
+ * is read once: linear in the path.
+ */
+const hashedAsset = /(?:^|[^\w-])\w*-[\w-]{8,}\.(js|css|woff2?|svg|png|webp)(\.br|\.gz)?$/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated.
@@ -46,9 +55,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       preCompressed: true,
       setHeaders(res, filePath) {
         // Only bundler output carries a content hash in its name; files such as the sample CSV can change.
-        const immutable =
-          filePath.includes(`${path.sep}assets${path.sep}`) &&
-          /-[\w-]{8,}\.(js|css|woff2?|svg|png|webp)(\.br|\.gz)?$/.test(filePath);
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && hashedAsset.test(filePath);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });

@@ -152,6 +152,7 @@ const routes = routeTable(app).filter((route) => ["POST", "PUT", "PATCH"].includ
 const pattern = (method: string, url: string) => {
   const same = routes.filter((route) => route.method === method);
   const exact = same.find((route) => route.url === url);
+  // redos-safe: our own route URLs, anchored, each parameter one [^/]+ run that cannot cross the literal slashes.
   const matching = same.find((route) => new RegExp(`^${route.url.replace(/:\w+/g, "[^/]+")}$`).test(url));
   return (exact ?? matching)?.url ?? url;
 };

@@ -9,7 +9,7 @@ const page = `<html><head>
   </body></html>`;
 
 const modulesOf = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="app-modules">(.*?)<\/script>/.exec(html)?.[1] ?? "null");
+  JSON.parse(/<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)?.[1] ?? "null");
 
 describe("scripts of a server-rendered page", () => {
   it("leave the head for the list /boot.js loads after the first paint", () => {

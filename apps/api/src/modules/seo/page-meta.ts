@@ -182,5 +182,9 @@ function summary(text: string): string {
     .replace(/[#*_>`[\]()|-]/g, "")
     .replace(/\s+/g, " ")
     .trim();
-  return plain.length <= 160 ? plain : `${plain.slice(0, 157).replace(/\s+\S*$/, "")}…`;
+  if (plain.length <= 160) return plain;
+  // Cut at the last space: white space is single spaces by now, and a word is not cut in half.
+  const cut = plain.slice(0, 157);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${lastSpace < 0 ? cut : cut.slice(0, lastSpace)}…`;
 }

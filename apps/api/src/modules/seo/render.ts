@@ -21,9 +21,10 @@ const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003
 
 /**
  * What React hoists into the document from a page: its <title>, and preload hints it puts first. The head
- * already carries this page's title (from `meta`) and its lead image preload.
+ * already carries this page's title (from `meta`) and its lead image preload. React escapes `<` in text, so
+ * a title holds none, and no match can run past the next tag: the scan is linear.
  */
-const hoisted = /<title>[\s\S]*?<\/title>|^(?:<link\b[^>]*\/>)+/g;
+const hoisted = /<title>[^<]*<\/title>|^(?:<link\b[^<>]*\/>)+/g;
 
 /** Server-rendered markup inside #root, and the JSON the browser hydrates it with right after. */
 function withPage(html: string, page: RenderedPage | undefined): string {
@@ -46,8 +47,8 @@ function bareTemplate(template: string, deferred: boolean): string {
   const known = bareTemplates.get(deferred);
   if (known?.template === template) return known.bare;
   const stripped = template
-    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
-    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "");
+    .replace(/<title>[^<]*<\/title>\s*/, "")
+    .replace(/<meta\s+name="description"[^<>]*\/>\s*/, "");
   const bare = deferred ? deferScripts(stripped) : stripped;
   bareTemplates.set(deferred, { template, bare });
   return bare;
