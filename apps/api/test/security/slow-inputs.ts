@@ -106,8 +106,8 @@ export type SlowText = { name: string; text: (length: number) => string };
  * Long texts for one field, the kind that makes a backtracking pattern or parser slow: the field at
  * full length, and near misses — for a checked field (pattern or format), runs of each character a
  * valid value has and the valid value repeated, each spoilt by its last character; for free text,
- * white space, numbers with spaces, markdown and markup punctuation, and style attributes whose
- * values almost parse.
+ * white space, letters, words with hyphens, numbers with spaces, markdown and markup punctuation,
+ * and style attributes whose values almost parse.
  */
 export function slowTexts(schema: JsonSchema, id: string): SlowText[] {
   const texts: SlowText[] = [
@@ -124,6 +124,10 @@ export function slowTexts(schema: JsonSchema, id: string): SlowText[] {
   }
   return [
     ...texts,
+    // A pattern checked after a transform (`.pipe()`) is not in the input schema: letters, words with
+    // hyphens and numbers, each spoilt at the end, stand in for the slugs, names and codes it would check.
+    { name: "letters", text: (n) => fill("a", n, "!") },
+    { name: "words and hyphens", text: (n) => fill("ab-", n, "!") },
     { name: "numbers and spaces", text: (n) => fill("1 ", n, "!") },
     { name: "punctuation", text: (n) => fill("*_[`(<&#\\", n) },
     { name: "styled markup", text: (n) => (n < 200 ? fill("<p>", n) : styledMarkup(n)) },
