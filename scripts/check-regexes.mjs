@@ -3,7 +3,7 @@
 // checker. It fails (exit 1) on a pattern recheck finds vulnerable, on one it cannot decide (timeout,
 // unsupported syntax), and on a RegExp built at run time, unless a comment right above the pattern, or
 // above the statement that holds only this pattern, proves it safe:
-//   // redos-safe: <why no input can make it backtrack>
+//   // redos-safe: <why no input can make it backtrack>   (it may go on over the comment lines below)
 // Usage: node scripts/check-regexes.mjs [file or folder …]   (default: apps/ and packages/)
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -122,12 +122,25 @@ function patternsIn(file) {
   };
   walk(parsed.program, undefined);
 
-  const allows = parsed.comments.flatMap((comment) => {
+  // A proof may go on over the comment lines right below it: it then ends where they end.
+  const commentLines = parsed.comments.map((comment) => ({
+    first: lineOf(comment.start),
+    last: lineOf(comment.end),
+    text: comment.value.trim(),
+  }));
+  const allows = parsed.comments.flatMap((comment, index) => {
     const reason = comment.value
       .split("\n")
       .map((line) => line.match(allowComment)?.[1])
       .find(Boolean);
-    return reason ? [{ line: lineOf(comment.end), reason, used: false }] : [];
+    if (!reason) return [];
+    const proof = [reason];
+    let line = commentLines[index].last;
+    for (let next = index + 1; commentLines[next]?.first === line + 1; next++) {
+      proof.push(commentLines[next].text);
+      line = commentLines[next].last;
+    }
+    return [{ line, reason: proof.join(" "), used: false }];
   });
   const perStatement = new Map();
   for (const pattern of patterns) perStatement.set(pattern.statement, (perStatement.get(pattern.statement) ?? 0) + 1);

@@ -29,6 +29,8 @@ const dateTimeFormat = onFirstUse(
  */
 function formatUsd(amount: number): string {
   const [whole = "0", cents = "00"] = Math.abs(amount).toFixed(2).split(".");
+  // redos-safe: the lookahead makes this quadratic in the digits (recheck's fuzzing misses it), but toFixed
+  // writes at most 21 of them: from 1e21 on it writes exponent notation.
   return `${amount < 0 ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
 }
 
