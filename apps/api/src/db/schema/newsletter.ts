@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
@@ -84,4 +95,19 @@ export const importJobs = pgTable("import_jobs", {
 export const erasures = pgTable("erasures", {
   id: id(),
   erasedAt: timestamp("erased_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * A sign-up, confirmation or unsubscribe that came while a bulk import held the audience locked: it
+ * was answered at once and is applied, in order, once the import is over (pending-changes.ts).
+ */
+export const pendingSubscriberChanges = pgTable("pending_subscriber_changes", {
+  id: id(),
+  kind: text("kind").$type<"subscribe" | "confirm" | "unsubscribe">().notNull(),
+  email: text("email"),
+  subscriberId: uuid("subscriber_id"),
+  doubleOptIn: boolean("double_opt_in").notNull().default(false),
+  campaignId: uuid("campaign_id"),
+  ipAddress: text("ip_address"),
+  requestedAt: timestamp("requested_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

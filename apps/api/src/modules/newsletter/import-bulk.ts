@@ -17,10 +17,12 @@ import type { BatchOutcome } from "./import-stage.ts";
  * straight into the tables, and the indexes are built again from the sorted whole. Building an index
  * costs a fraction of threading 100,000 rows into it one at a time (docs/decisions/007).
  *
- * The price is the lock: while it runs, sign-ups wait and nobody reads the audience. So it is used
- * only while that stays short: for files of at least `minRows` rows, bigger than the audience, with
- * both together under the configured ceiling (IMPORT_BULK_MAX_ROWS). Anything else is merged a batch
- * at a time (import-stage.ts), and so is this file if the lock is not had within `lockWaitMs`.
+ * The price is the lock: while it runs, nobody reads the audience, and sign-ups, confirmations and
+ * unsubscribes are queued and applied once it is over (pending-changes.ts). So it is used only while
+ * that stays short, and on PostgreSQL only (on PGlite the index builds alone would hold the whole app):
+ * for files of at least `minRows` rows, bigger than the audience, with both together under the
+ * configured ceiling (IMPORT_BULK_MAX_ROWS). Anything else is merged a batch at a time
+ * (import-stage.ts), and so is this file if the lock is not had within `lockWaitMs`.
  */
 
 /** Below this a file is merged in one or two batches anyway: not worth a lock. */

@@ -21,6 +21,8 @@ const csvTypes = new Set([
   "application/vnd.ms-excel",
   "application/octet-stream",
 ]);
+/** How long the import's next batch waits, at most, for requests that came during the last (PGlite). */
+const giveWayMs = 250;
 /** A job opened beforehand with POST /api/csv/import-jobs, to follow the upload; without one, the upload opens its own. */
 const importQuerySchema = z.strictObject({ jobId: idSchema.optional() });
 const importNotFound = "Import not found";
@@ -33,9 +35,14 @@ function multipartError(error: unknown): never {
   throw badRequest("The upload could not be read");
 }
 
-type ImportOptions = { tmpDir: string; bulkMaxRows: number };
+type ImportOptions = {
+  tmpDir: string;
+  bulkMaxRows: number;
+  /** Applies the sign-ups and unsubscribes that came while the import held the audience. */
+  afterImport: () => Promise<void>;
+};
 
-export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { tmpDir, bulkMaxRows }) => {
+export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { tmpDir, bulkMaxRows, afterImport }) => {
   app.post(
     "/api/csv/import-jobs",
     { config: requirePermission("newsletter:update-subscriber") },
@@ -110,8 +117,9 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
             tagIds: uniqueTags,
             consentIp: request.ip,
             bulkMaxRows,
+            giveWay: () => app.othersAnswered(giveWayMs),
           },
-        );
+        ).finally(afterImport);
         await audit(request, {
           module: "newsletter",
           action: "Import subscribers",

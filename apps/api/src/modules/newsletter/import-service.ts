@@ -18,6 +18,8 @@ export type ImportInput = {
   consentIp: string;
   /** The biggest audience (before and after) a bulk load may lock; 0 never locks it. */
   bulkMaxRows: number;
+  /** Resolves when the requests waiting on this thread have been answered (or have waited long enough). */
+  giveWay: () => Promise<void>;
 };
 
 /**
@@ -42,16 +44,16 @@ export async function importSubscribers(db: Db, file: ImportFile, input: ImportI
   try {
     let written: BatchOutcome | undefined;
     const estimatedRows = await estimateRows(file.path, file.bytes);
-    if (await shouldLoadInBulk(db, estimatedRows, input.bulkMaxRows)) {
-      // PGlite's one session is the bulk load's until it commits: progress is written at the end.
-      const reportAsItGoes = !sharesOneSession(db);
+    // PGlite runs every statement on this thread with its one session: a bulk load's index builds
+    // alone would hold every request for seconds, so there it merges a batch at a time (decision 007).
+    if (!sharesOneSession(db) && (await shouldLoadInBulk(db, estimatedRows, input.bulkMaxRows))) {
       written = await loadInBulk(
         db,
         read(),
         { ...input, estimatedRows, maxRows: input.bulkMaxRows },
         tally,
         (counts) => {
-          if (reportAsItGoes) report(counts).catch(() => {});
+          report(counts).catch(() => {});
         },
       ).catch((error: unknown) => {
         if (error instanceof BulkDeclined) return undefined;

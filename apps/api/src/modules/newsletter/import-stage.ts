@@ -21,6 +21,8 @@ export type ImportStage = {
   write(rows: Buffer): Promise<BatchOutcome>;
   /** How many writes can run at once: more wait for a writer. */
   writers: number;
+  /** PGlite: the writes share the app's one session and its thread. */
+  shared: boolean;
   close(failed: boolean): Promise<void>;
 };
 
@@ -81,7 +83,7 @@ export async function openImportStage(
       connection.transaction(async ({ query }) => {
         // New addresses go to the search index's pending list, merged once the import is over
         // (mergePendingSearchEntries): far cheaper than threading each into the index as it comes.
-        await query(`set local gin_pending_list_limit = '${pendingListKb}kB'`);
+        await query(`set local gin_pending_list_limit = '${pendingListKb(connection.shared)}kB'`);
         const merged = await query(mergeSql(batch, guarded), params);
         const counts = merged.rows[0] as { total: number; inserted: number; existing: number };
         // Someone subscribed to one of these addresses while the batch ran: they get the tags too.
@@ -95,14 +97,20 @@ export async function openImportStage(
     });
   }
 
-  return { write, writers: writers.length, close: closeAll };
+  return {
+    write,
+    writers: writers.length,
+    shared: writers.some(({ connection }) => connection.shared),
+    close: closeAll,
+  };
 }
 
 /**
  * Enough pending list for about 130,000 addresses (90,000 fill 43 MB); a bigger import merges it into the index as it
- * fills, as PostgreSQL does for any insert.
+ * fills, as PostgreSQL does for any insert. Not on PGlite: merging that much there is one statement that holds
+ * the app for seconds, while the default 4 MB is merged a batch at a time for the same total cost.
  */
-const pendingListKb = 64 * 1024;
+const pendingListKb = (shared: boolean) => (shared ? 4 * 1024 : 64 * 1024);
 
 /**
  * Searches read the pending list too, so the import's addresses are found at once; merging it into

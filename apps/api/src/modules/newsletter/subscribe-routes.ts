@@ -1,15 +1,13 @@
 import { copy } from "@shop/shared/copy";
 import { newsletterCopy, subscribeSchema } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signLink } from "../../lib/signed-links.ts";
 import { publicRoute } from "../../plugins/auth.ts";
 import { cachedSettings } from "../settings/service.ts";
+import { type EmailLinks, sendConfirmation } from "./audience-notices.ts";
+import { applyOrQueue } from "./pending-changes.ts";
 import { subscribe } from "./subscribe-service.ts";
 
-export const subscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string; publicUrl: string }> = async (
-  app,
-  options,
-) => {
+export const subscribeRoutes: FastifyPluginAsyncZod<EmailLinks> = async (app, options) => {
   app.post(
     "/api/newsletter/subscriber",
     {
@@ -18,19 +16,16 @@ export const subscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string; public
     },
     async (request) => {
       const settings = await cachedSettings(app.db, app.publicCache);
-      const pending = await subscribe(app.db, request.body.email, request.ip, settings.doubleOptIn);
-      if (!settings.doubleOptIn) return { success: true, message: copy.storefront.subscribed };
-      if (pending) {
-        const token = signLink(options.linkSecret, "confirm", { subscriberId: pending.id, campaignId: null });
-        const link = `${options.publicUrl}/confirm/${token}`;
-        await app.mailer.send({
-          from: { name: settings.mailFromName, address: settings.mailFromAddress },
-          to: request.body.email,
-          subject: `Confirm your subscription to ${settings.storeName}`,
-          text: `Please confirm that you want to receive emails from ${settings.storeName}:\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
-          html: `<p>Please confirm that you want to receive emails from ${settings.storeName}.</p><p><a href="${link}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this email.</p>`,
-        });
-      }
+      const { email } = request.body;
+      const { doubleOptIn } = settings;
+      const pending = await applyOrQueue(
+        app.db,
+        { kind: "subscribe", email, doubleOptIn, ipAddress: request.ip },
+        (db) => subscribe(db, email, request.ip, doubleOptIn),
+      );
+      if (!doubleOptIn) return { success: true, message: copy.storefront.subscribed };
+      // A queued sign-up is mailed when it is applied (audience-notices.ts).
+      if (pending && pending !== "queued") await sendConfirmation(app, options, { id: pending.id, email });
       return { success: true, message: newsletterCopy.checkInbox };
     },
   );

@@ -2,9 +2,10 @@ import { newsletterCopy } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { testLinkPurpose, verifyLink, verifyParts } from "../../lib/signed-links.ts";
-import { audit } from "../../plugins/activity.ts";
 import { publicRoute } from "../../plugins/auth.ts";
 import { getSettings } from "../settings/service.ts";
+import { recordUnsubscribe } from "./audience-notices.ts";
+import { applyOrQueue } from "./pending-changes.ts";
 import { confirmSubscription, unsubscribe } from "./subscribe-service.ts";
 
 const tokenParams = z.strictObject({ token: z.string().max(300) });
@@ -60,22 +61,24 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
       return page(storeName, "Unsubscribed", `<h1>${newsletterCopy.unsubscribed}</h1>${testNote}`);
     }
     const claims = verifyLink(linkSecret, "unsubscribe", request.params.token);
-    const result = claims ? await unsubscribe(app.db, claims.subscriberId) : null;
+    const result = claims
+      ? await applyOrQueue(
+          app.db,
+          {
+            kind: "unsubscribe",
+            subscriberId: claims.subscriberId,
+            campaignId: claims.campaignId,
+            ipAddress: request.ip,
+          },
+          (db) => unsubscribe(db, claims.subscriberId),
+        )
+      : null;
     if (!claims || !result) {
       return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
     }
-    if (result.changed) {
-      await audit(request, {
-        module: "newsletter",
-        action: "Unsubscribe",
-        description: `${result.email} unsubscribed`,
-        userId: null,
-        details: {
-          subscriberInfo: { email: result.email, id: claims.subscriberId },
-          ...(claims.campaignId && { emailHistoryId: claims.campaignId }),
-        },
-      });
-      await app.onUnsubscribe?.(claims.subscriberId, claims.campaignId);
+    // A queued one is recorded when it is applied (audience-notices.ts).
+    if (result !== "queued" && result.changed) {
+      await recordUnsubscribe(app, { ...claims, email: result.email, ipAddress: request.ip });
     }
     return page(storeName, "Unsubscribed", `<h1>${newsletterCopy.unsubscribed}</h1><p>We are sorry to see you go.</p>`);
   });
@@ -84,7 +87,12 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
     const { storeName } = await getSettings(app.db);
     const claims = verifyLink(linkSecret, "confirm", request.params.token);
     reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
-    if (!claims || !(await confirmSubscription(app.db, claims.subscriberId))) {
+    const confirmed =
+      claims &&
+      (await applyOrQueue(app.db, { kind: "confirm", subscriberId: claims.subscriberId, ipAddress: request.ip }, (db) =>
+        confirmSubscription(db, claims.subscriberId),
+      ));
+    if (!confirmed) {
       return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
     }
     return page(storeName, "Subscription confirmed", `<h1>${newsletterCopy.confirmed}</h1><p>Welcome aboard.</p>`);

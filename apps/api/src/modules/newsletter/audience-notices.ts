@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import { loggableError } from "../../lib/errors.ts";
+import { signLink } from "../../lib/signed-links.ts";
+import { recordActivity } from "../activity-logs/service.ts";
+import { cachedSettings } from "../settings/service.ts";
+import { applyPendingChanges } from "./pending-changes.ts";
+
+/**
+ * What a public sign-up or unsubscribe does besides changing the subscriber: the confirmation email,
+ * the activity entry and the campaign's credit. Done when the change is made, at once or, for one
+ * queued behind a bulk import, when the queue is applied.
+ */
+
+export type EmailLinks = { linkSecret: string; publicUrl: string };
+
+/** Double opt-in: one link that confirms the subscription. */
+export async function sendConfirmation(app: FastifyInstance, links: EmailLinks, to: { id: string; email: string }) {
+  const settings = await cachedSettings(app.db, app.publicCache);
+  const token = signLink(links.linkSecret, "confirm", { subscriberId: to.id, campaignId: null });
+  const link = `${links.publicUrl}/confirm/${token}`;
+  await app.mailer.send({
+    from: { name: settings.mailFromName, address: settings.mailFromAddress },
+    to: to.email,
+    subject: `Confirm your subscription to ${settings.storeName}`,
+    text: `Please confirm that you want to receive emails from ${settings.storeName}:\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
+    html: `<p>Please confirm that you want to receive emails from ${settings.storeName}.</p><p><a href="${link}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this email.</p>`,
+  });
+}
+
+export async function recordUnsubscribe(
+  app: FastifyInstance,
+  left: { subscriberId: string; email: string; campaignId: string | null; ipAddress: string | null },
+) {
+  await recordActivity(app.db, {
+    module: "newsletter",
+    action: "Unsubscribe",
+    status: "Success",
+    description: `${left.email} unsubscribed`,
+    userId: null,
+    ipAddress: left.ipAddress,
+    details: {
+      subscriberInfo: { email: left.email, id: left.subscriberId },
+      ...(left.campaignId && { emailHistoryId: left.campaignId }),
+    },
+  });
+  await app.onUnsubscribe?.(left.subscriberId, left.campaignId);
+}
+
+/** Applies the changes queued behind a bulk import, with their emails and records; logs a failure. */
+export async function applyQueuedChanges(app: FastifyInstance, links: EmailLinks): Promise<void> {
+  try {
+    await applyPendingChanges(app.db, async (change) => {
+      if (change.kind === "subscribe" && change.confirm) {
+        await sendConfirmation(app, links, { id: change.confirm.id, email: change.email });
+      }
+      if (change.kind === "unsubscribe" && change.result?.changed) {
+        await recordUnsubscribe(app, { ...change, email: change.result.email });
+      }
+    });
+  } catch (error) {
+    app.log.error({ err: loggableError(error) }, "could not apply queued sign-ups and unsubscribes");
+  }
+}
