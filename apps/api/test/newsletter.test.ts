@@ -66,6 +66,31 @@ describe("tags", () => {
     });
     expect(search.body.data.map((t) => t.name)).toEqual(["Smart   Home Fans"]);
   });
+
+  it("derives the slug from the name on create and update, whatever slug the client sends", async () => {
+    const created = await call<TagDto>(app, {
+      method: "POST",
+      url: "/api/newsletter-tags/tags",
+      token: admin,
+      body: { name: "Autumn Sale", slug: "totally-different" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.slug).toBe("autumn-sale");
+
+    const update = (body: object) =>
+      call<TagDto>(app, {
+        method: "PUT",
+        url: `/api/newsletter-tags/update-tags/${created.body.data._id}`,
+        token: admin,
+        body,
+      });
+    const renamed = await update({ name: "Winter  Sale", slug: "something-else" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ name: "Winter  Sale", slug: "winter-sale" });
+    const slugOnly = await update({ slug: "not-the-name" });
+    expect(slugOnly.status).toBe(200);
+    expect(slugOnly.body.data.slug).toBe("winter-sale");
+  });
 });
 
 describe("CSV import", () => {
