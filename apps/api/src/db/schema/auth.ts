@@ -44,6 +44,8 @@ export const users = pgTable(
     roleId: uuid("role_id").references(() => roles.id, { onDelete: "restrict" }),
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    /** "Email me new enquiries" on the profile; only honoured for users who may view contacts. */
+    notifyEnquiries: boolean("notify_enquiries").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
 export const contacts = pgTable(
@@ -15,10 +16,13 @@ export const contacts = pgTable(
     status: text("status").notNull().default("notActioned"),
     createdBy: text("created_by").notNull().default("website"),
     ipAddress: text("ip_address"),
+    /** The staff member looking after this enquiry. */
+    assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("contacts_assigned_to_idx").on(t.assignedTo),
     index("contacts_created_idx").on(t.createdAt.desc()),
     index("contacts_status_created_idx").on(t.status, t.createdAt.desc()),
     index("contacts_message_type_idx").on(t.messageType, t.createdAt.desc()),
