@@ -14,6 +14,7 @@ import { createMemoryThrottle, createRedisThrottle } from "./lib/failure-throttl
 import { redactUrl } from "./lib/redact.ts";
 import { connectRedis } from "./lib/redis.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
+import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
 import { createRefusalSummary } from "./modules/activity-logs/refusal-summary.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
@@ -54,6 +55,12 @@ declare module "fastify" {
     tokens: TokenSigner;
     files: FileStore;
     mailer: Mailer;
+    /**
+     * Durable account mail (mail/outbox.ts): enqueue rows with enqueueMail in a transaction, then
+     * call `outbox.wake()`. Started where the campaign sender runs (SENDER=on, or `npm run worker`);
+     * tests call `outbox.drain()`.
+     */
+    outbox: OutboxDispatcher;
     events: EventRecorder;
     /** Set when this process runs the sender: starting a campaign wakes it at once. */
     wakeSender?: () => void;
@@ -120,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
         pool: config.sender.concurrency,
       }),
   );
+  app.decorate("outbox", createOutboxDispatcher({ db: options.database.db, mailer: app.mailer, log: app.log }));
   app.decorate("events", createEventRecorder(options.database.db));
   app.decorate("onUnsubscribe", async (subscriberId: string, campaignId: string | null) => {
     if (campaignId) await attributeUnsubscribe(options.database.db, subscriberId, campaignId);
@@ -133,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       }
     : undefined;
   app.addHook("onClose", async () => {
+    await app.outbox.stop();
     await app.events.close();
     app.mailer.close();
     if (redis) await Promise.all([redis.publisher.quit(), redis.subscriber.quit(), redis.throttle.quit()]);

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   // Fastify marks itself closing before the preClose hooks run: from then on new requests get 503,
   // requests in flight finish, and meanwhile the sender finishes the batch it holds.
   if (sender) app.addHook("preClose", () => sender.stop());
+  // Account mail (alerts, confirmations, replies) goes from where campaigns go; onClose stops it.
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   if (sender) app.wakeSender = () => sender.wake();
   await app.listen({ port: config.port, host: config.host });
   sender?.start();
+  if (config.sender.enabled) app.outbox.start();
   app.log.info(
     { database: database.kind, startupMs: Math.round(performance.now() - started) },
     `Smart Home Shop listening on http://localhost:${config.port}`,

@@ -3,9 +3,10 @@ import { emailLinkSecret } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
+import { createOutboxDispatcher } from "./mail/outbox.ts";
 import { createMailer } from "./mail/transport.ts";
 
-/** `npm run worker`: the campaign sender and scheduler alone, for running beside API processes (SENDER=off there). */
+/** `npm run worker`: the campaign sender, scheduler and account-mail outbox alone, for running beside API processes (SENDER=off there). */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
@@ -21,8 +22,11 @@ async function main(): Promise<void> {
     { secret: emailLinkSecret(config), publicUrl: config.publicUrl },
     configuredSenderOptions(config.sender),
   );
+  const line = (level: string) => (details: object, msg: string) =>
+    process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...details })}\n`);
+  const outbox = createOutboxDispatcher({ db: database.db, mailer, log: { warn: line("warn"), error: line("error") } });
   const stop = async () => {
-    await sender.stop();
+    await Promise.all([sender.stop(), outbox.stop()]);
     mailer.close();
     await database.close();
     process.exit(0);
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => void stop());
   sender.start();
+  outbox.start();
   process.stdout.write(`Campaign worker running (${mailer.kind})\n`);
 }
 

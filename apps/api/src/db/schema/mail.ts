@@ -8,15 +8,19 @@ export type OutboxKind = "enquiry-alert" | "enquiry-confirmation" | "contact-rep
 export type OutboxStatus = "pending" | "sent" | "failed";
 
 /** Everything needed to send a message again identically (the Message-ID is fixed when it is enqueued). */
+export type MailAddress = { name: string; address: string };
 export type OutboxMessage = {
-  from: string;
+  from: MailAddress;
   to: string[];
   replyTo?: string;
   subject: string;
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** "<id@domain>", fixed when enqueued: a resend after an unknown outcome is recognisably the same message. */
   messageId: string;
+  /** ISO time of enqueueing, sent as the Date header every time. */
+  date: string;
 };
 
 /**

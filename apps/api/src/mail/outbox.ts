@@ -1,0 +1,242 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import type { Db } from "../db/client.ts";
+import { mailOutbox, type OutboxKind, type OutboxMessage } from "../db/schema/index.ts";
+import { classify } from "../jobs/delivery-outcomes.ts";
+import { loggableError } from "../lib/errors.ts";
+import { queryRows } from "../lib/sql.ts";
+import type { Mailer } from "./transport.ts";
+
+/**
+ * The one home of durable account mail (enquiry alerts and confirmations, contact replies; later
+ * password resets and double opt-in). Mail is never lost and never sent twice:
+ *
+ * 1. `enqueueMail(tx, …)` writes a pending row in the caller's transaction, beside what caused it
+ *    (the contact, the reply), so the mail exists exactly when that does. A dedupe key makes a
+ *    second enqueue of the same message a no-op.
+ * 2. The dispatcher claims due rows with FOR UPDATE SKIP LOCKED and a lease (lease_until), so any
+ *    number of processes never send one row at once; it marks a row sent, or schedules a retry with
+ *    backoff, and after the last attempt (or an SMTP 5xx) marks it failed and logs it. A process that
+ *    dies mid-send leaves its lease to expire, and the row is claimed again; the resend carries the
+ *    row's fixed Message-ID, so it is recognisably the same message.
+ *
+ * After committing, call `app.outbox.wake()` so the mail goes at once; otherwise the poll finds it.
+ */
+
+export type EnqueueMail = {
+  kind: OutboxKind;
+  /** One address or several (one message to all); the first is the row's recipient for limits. */
+  to: string | string[];
+  message: {
+    from: OutboxMessage["from"];
+    replyTo?: string;
+    subject: string;
+    text: string;
+    html?: string;
+    headers?: Record<string, string>;
+  };
+  contactId?: string | null;
+  /** Unique across the outbox: e.g. `enquiry-alert:<contactId>:<address>`. */
+  dedupeKey?: string;
+};
+
+type Executor = Pick<Db, "execute" | "insert" | "select">;
+
+/**
+ * Records a message to send (status pending, due now) in the caller's database or transaction.
+ * Returns the row's id and whether this call created it (false: the dedupe key already existed,
+ * and the id is that row's).
+ */
+export async function enqueueMail(db: Executor, input: EnqueueMail): Promise<{ id: string; created: boolean }> {
+  const to = (Array.isArray(input.to) ? input.to : [input.to]).map((a) => a.trim());
+  const first = to[0];
+  if (!first) throw new Error("enqueueMail: no recipient");
+  const id = uuidv7();
+  const domain = input.message.from.address.split("@")[1] || "localhost";
+  const message: OutboxMessage = {
+    ...input.message,
+    to,
+    messageId: `<${id}@${domain}>`,
+    date: new Date().toISOString(),
+  };
+  const inserted = await db
+    .insert(mailOutbox)
+    .values({
+      id,
+      kind: input.kind,
+      recipient: first.toLowerCase(),
+      message,
+      contactId: input.contactId ?? null,
+      dedupeKey: input.dedupeKey ?? null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const [existing] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.dedupeKey, input.dedupeKey ?? ""));
+  if (!existing) throw new Error("enqueueMail: conflict without a row");
+  return { id: existing.id, created: false };
+}
+
+export type OutboxOptions = {
+  /** Rows claimed at once. */
+  batchSize: number;
+  /** Longer than any one send can take (SMTP time-outs are 10 s + 30 s). */
+  leaseMs: number;
+  /** Poll interval when nothing is due and nobody wakes it. */
+  idleMs: number;
+  /** Wait before attempt n+1 after n failed attempts; past the end the last value repeats. */
+  backoffMs: readonly number[];
+  maxAttempts: number;
+};
+
+export const defaultOutboxOptions: OutboxOptions = {
+  batchSize: 20,
+  leaseMs: 120_000,
+  idleMs: 3_000,
+  backoffMs: [30_000, 120_000, 600_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000],
+  maxAttempts: 8,
+};
+
+export type OutboxDispatcher = {
+  /** Starts the background loop (polls every idleMs; `wake` cuts the wait short). */
+  start(): void;
+  /** Stops the loop after the batch in hand. */
+  stop(): Promise<void>;
+  /** Sends what is due now; nothing if the loop is not started (the worker process sends then). */
+  wake(): void;
+  /** Claims and sends batches until nothing is due; the number sent. For tests and the loop. */
+  drain(): Promise<number>;
+};
+
+/** A Fastify/pino logger fits; the worker passes a JSON-lines one. */
+export type OutboxLog = { warn(details: object, message: string): void; error(details: object, message: string): void };
+
+type Claimed = { id: string; kind: string; message: OutboxMessage; attempts: number };
+
+export function createOutboxDispatcher(deps: {
+  db: Db;
+  mailer: Mailer;
+  log: OutboxLog;
+  options?: Partial<OutboxOptions>;
+}): OutboxDispatcher {
+  const { db, mailer, log } = deps;
+  const options = { ...defaultOutboxOptions, ...deps.options };
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let resting: AbortController | undefined;
+  let woken = false;
+  // One drain at a time per process; a second caller waits for it and then drains again.
+  let draining: Promise<number> = Promise.resolve(0);
+
+  async function claim(): Promise<Claimed[]> {
+    const rows = await queryRows<Claimed & { message: OutboxMessage | string }>(
+      db,
+      sql`with picked as (
+        select id from mail_outbox
+        where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+        order by next_attempt_at limit ${options.batchSize} for update skip locked)
+      update mail_outbox m set attempts = m.attempts + 1,
+        lease_until = now() + ${`${options.leaseMs} milliseconds`}::interval
+      from picked where m.id = picked.id
+      returning m.id, m.kind, m.message, m.attempts`,
+    );
+    return rows.map((r) => ({
+      ...r,
+      message: typeof r.message === "string" ? (JSON.parse(r.message) as OutboxMessage) : r.message,
+    }));
+  }
+
+  async function deliver(row: Claimed): Promise<boolean> {
+    const m = row.message;
+    try {
+      await mailer.send({
+        from: m.from,
+        to: m.to,
+        ...(m.replyTo && { replyTo: m.replyTo }),
+        subject: m.subject,
+        text: m.text,
+        ...(m.html && { html: m.html }),
+        ...(m.headers && { headers: m.headers }),
+        messageId: m.messageId,
+        date: new Date(m.date),
+      });
+    } catch (error) {
+      const { permanent, message } = classify(error);
+      if (permanent || row.attempts >= options.maxAttempts) {
+        await db
+          .update(mailOutbox)
+          .set({ status: "failed", leaseUntil: null, lastError: message })
+          .where(eq(mailOutbox.id, row.id));
+        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: message }, "mail failed for good");
+      } else {
+        const wait = options.backoffMs[Math.min(row.attempts, options.backoffMs.length) - 1] ?? 60_000;
+        await db.execute(sql`update mail_outbox set lease_until = null, last_error = ${message},
+          next_attempt_at = now() + ${`${wait} milliseconds`}::interval where id = ${row.id}`);
+        log.warn(
+          { mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: wait, err: message },
+          "mail will be retried",
+        );
+      }
+      return false;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null })
+      .where(eq(mailOutbox.id, row.id));
+    return true;
+  }
+
+  async function drainOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) return sent;
+      const results = await Promise.all(batch.map(deliver));
+      sent += results.filter(Boolean).length;
+    }
+  }
+
+  function drain(): Promise<number> {
+    draining = draining.catch(() => 0).then(drainOnce);
+    return draining;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      woken = false;
+      try {
+        await drain();
+      } catch (error) {
+        log.error({ err: loggableError(error) }, "mail outbox: could not send");
+      }
+      if (!running || woken) continue;
+      resting = new AbortController();
+      await sleep(options.idleMs, undefined, { signal: resting.signal }).catch(() => {});
+      resting = undefined;
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      resting?.abort();
+      await loop;
+      await draining.catch(() => 0);
+    },
+    wake() {
+      if (!running) return;
+      woken = true;
+      resting?.abort();
+    },
+    drain,
+  };
+}
