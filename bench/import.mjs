@@ -1,7 +1,8 @@
 // npm run bench:import — 100k-row CSV (10% duplicates, 1% invalid) imported with a tag, end to end
 // over HTTP, on PGlite and on PostgreSQL, against a raw COPY of the same emails into a bare table
 // in the same run. Prints seconds, ratios, the server's peak RSS and the CPU seconds the import took
-// in the server and in its PostgreSQL backends (steadier than wall time on a busy machine).
+// in the server and in its PostgreSQL backends (steadier than wall time on a busy machine), and how long
+// footer sign-ups sent every 250 ms during the import waited for their answer.
 // BENCH_ROWS sets the row count (e.g. 1000000); BENCH_DB=pglite or BENCH_DB=postgres runs one database only.
 import { execSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -11,6 +12,11 @@ import { machineSnapshot, startShop } from "./lib.mjs";
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databases = process.env.BENCH_DB ? [process.env.BENCH_DB] : ["pglite", "postgres"];
+/**
+ * Up to 200,000 rows the file joins a near-empty audience by the path a first import takes (a bulk
+ * load where the database allows one): the ceiling is raised to fit it, as the worst case for sign-ups.
+ */
+const bulkMaxRows = String(rows <= 200_000 ? Math.max(200_000, Math.round(rows * 1.25)) : 200_000);
 /** The issue's targets: 100k rows on both databases, 1M rows on PostgreSQL. */
 const postgresTarget = rows >= 1_000_000 ? "≤ 30 s, peak RSS ≤ 500 MB" : "≤ 1.5 s";
 
@@ -60,13 +66,48 @@ async function importOver(shop, csv, backends) {
   form.append("file", new Blob([csv], { type: "text/csv" }), "bench.csv");
   const before = await machineSnapshot({ pid: shop.pid, match: backends });
   const started = performance.now();
-  const response = await fetch(`${shop.url}/api/csv/import-csv`, { method: "POST", headers: auth, body: form });
+  let importing = true;
+  const imported = fetch(`${shop.url}/api/csv/import-csv`, { method: "POST", headers: auth, body: form }).finally(
+    () => {
+      importing = false;
+    },
+  );
+  const signUps = await signUpWhile(shop, () => importing);
+  const response = await imported;
   const seconds = (performance.now() - started) / 1000;
   const after = await machineSnapshot({ pid: shop.pid, match: backends });
   const body = await response.json();
   if (!response.ok) throw new Error(body.message);
   const cpu = `CPU: server ${(after.process - before.process).toFixed(2)} s${backends ? `, PostgreSQL ${(after.matched - before.matched).toFixed(2)} s` : ""}`;
-  return { seconds, cpu, rssBefore, ...body.data };
+  return { seconds, cpu, rssBefore, signUps, ...body.data };
+}
+
+/**
+ * Footer sign-ups, one every 250 ms while `running()` holds, each from its own address (the route
+ * allows five a minute per address). Each is timed from when it was due, so a server too busy to
+ * read it counts too. Resolves to "p50 … ms, max … ms over N".
+ */
+async function signUpWhile(shop, running) {
+  const started = performance.now();
+  const answers = [];
+  for (let i = 0; running(); i += 1) {
+    const due = started + i * 250;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    if (!running()) break;
+    answers.push(
+      fetch(`${shop.url}/api/newsletter/subscriber`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.1.${i >> 8}.${i & 255}` },
+        body: JSON.stringify({ email: `bench-signup-${i}@example.com` }),
+      }).then((response) => {
+        if (!response.ok) throw new Error(`sign-up during the import: ${response.status}`);
+        return performance.now() - due;
+      }),
+    );
+  }
+  const ms = (await Promise.all(answers)).sort((a, b) => a - b);
+  if (ms.length === 0) return "none sent";
+  return `p50 ${Math.round(ms[Math.floor(ms.length / 2)])} ms, max ${Math.round(ms[ms.length - 1])} ms over ${ms.length}`;
 }
 
 function uniqueEmails(csv) {
@@ -100,13 +141,13 @@ const emails = uniqueEmails(csv);
 console.log(`${rows} rows, ${(csv.length / 1e6).toFixed(1)} MB, ${emails.split("\n").length} distinct valid emails`);
 
 if (databases.includes("pglite")) {
-  const pgliteShop = await startShop();
+  const pgliteShop = await startShop({ TRUST_PROXY: "127.0.0.1", IMPORT_BULK_MAX_ROWS: bulkMaxRows });
   try {
     const result = await importOver(pgliteShop, csv);
     const rss = rssMb(pgliteShop.pid, "VmHWM");
     const copy = await copyPglite(emails);
     console.log(
-      `PGlite:     import ${result.seconds.toFixed(2)} s (target ≤ 3 s) — imported ${result.importedCount}, skipped ${result.skippedCount}; raw COPY ${copy.toFixed(2)} s; ratio ${(result.seconds / copy).toFixed(1)}× (target ≤ 2.5×); server peak RSS ${rss} MB during the import (${result.rssBefore} MB before it); ${result.cpu}`,
+      `PGlite:     import ${result.seconds.toFixed(2)} s (target ≤ 3 s) — imported ${result.importedCount}, skipped ${result.skippedCount}; raw COPY ${copy.toFixed(2)} s; ratio ${(result.seconds / copy).toFixed(1)}× (target ≤ 2.5×); server peak RSS ${rss} MB during the import (${result.rssBefore} MB before it); ${result.cpu}; sign-ups during the import: ${result.signUps}`,
     );
   } finally {
     await pgliteShop.stop();
@@ -126,13 +167,17 @@ if (databases.includes("postgres")) {
 if (dbName) {
   const url = new URL(postgresUrl);
   url.pathname = `/${dbName}`;
-  const shop = await startShop({ DATABASE_URL: url.toString() });
+  const shop = await startShop({
+    DATABASE_URL: url.toString(),
+    TRUST_PROXY: "127.0.0.1",
+    IMPORT_BULK_MAX_ROWS: bulkMaxRows,
+  });
   try {
     const result = await importOver(shop, csv, dbName);
     const rss = rssMb(shop.pid, "VmHWM");
     const copy = copyPostgres(url.toString(), emails);
     console.log(
-      `PostgreSQL: import ${result.seconds.toFixed(2)} s (target ${postgresTarget}) — imported ${result.importedCount}, skipped ${result.skippedCount}; raw COPY ${copy.toFixed(2)} s; ratio ${(result.seconds / copy).toFixed(1)}× (target ≤ 2.5×); server peak RSS ${rss} MB during the import (${result.rssBefore} MB before it); ${result.cpu}`,
+      `PostgreSQL: import ${result.seconds.toFixed(2)} s (target ${postgresTarget}) — imported ${result.importedCount}, skipped ${result.skippedCount}; raw COPY ${copy.toFixed(2)} s; ratio ${(result.seconds / copy).toFixed(1)}× (target ≤ 2.5×); server peak RSS ${rss} MB during the import (${result.rssBefore} MB before it); ${result.cpu}; sign-ups during the import: ${result.signUps}`,
     );
   } finally {
     await shop.stop();
