@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signLink } from "../src/lib/signed-links.ts";
 import { queryRows } from "../src/lib/sql.ts";
+import { applyQueuedChanges } from "../src/modules/newsletter/audience-notices.ts";
 import { testJwtSecret } from "./constants.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
 import { multipart } from "./multipart.ts";
@@ -129,4 +130,51 @@ describe("sign-ups during a large import", () => {
     );
     expect(crowd?.n).toBe(rows - leavers - 50);
   }, 180_000);
+
+  it("applies queued changes in order, once, never undoing a later sign-up or unsubscribe", async () => {
+    const person = async (email: string, status: string, since: string) => {
+      const [row] = await queryRows<{ id: string }>(
+        app.db,
+        sql`insert into subscribers (id, email, status, source, subscribed_at, unsubscribed_at)
+          values (gen_random_uuid(), ${email}, ${status}, 'footer', now() - ${since}::interval,
+            ${status === "unsubscribed" ? sql`now()` : sql`null`}) returning id`,
+      );
+      return row?.id ?? "";
+    };
+    // Left after she asked to join: the queued sign-up must not bring her back.
+    await person("changed-mind@example.com", "unsubscribed", "1 day");
+    // Joined again after he asked to leave: the queued unsubscribe must not drop him.
+    const rejoined = await person("rejoined@example.com", "subscribed", "0 seconds");
+    const leaving = await person("queued-leaver@example.com", "subscribed", "1 day");
+    await app.db.execute(sql`insert into pending_subscriber_changes (id, kind, email, subscriber_id, ip_address, requested_at)
+      values (gen_random_uuid(), 'subscribe', 'changed-mind@example.com', null, '10.2.0.1', now() - interval '1 minute'),
+        (gen_random_uuid(), 'unsubscribe', null, ${rejoined}, '10.2.0.2', now() - interval '1 minute'),
+        (gen_random_uuid(), 'subscribe', 'queued-joiner@example.com', null, '10.2.0.3', now()),
+        (gen_random_uuid(), 'unsubscribe', null, ${leaving}, '10.2.0.4', now())`);
+
+    await applyQueuedChanges(app, { linkSecret, publicUrl: "http://shop.test" });
+
+    const statuses = await queryRows<{ email: string; status: string }>(
+      app.db,
+      sql`select email, status from subscribers where email in
+        ('changed-mind@example.com', 'rejoined@example.com', 'queued-joiner@example.com', 'queued-leaver@example.com')
+        order by email`,
+    );
+    expect(statuses).toEqual([
+      { email: "changed-mind@example.com", status: "unsubscribed" },
+      { email: "queued-joiner@example.com", status: "subscribed" },
+      { email: "queued-leaver@example.com", status: "unsubscribed" },
+      { email: "rejoined@example.com", status: "subscribed" },
+    ]);
+    const [left] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from pending_subscriber_changes`,
+    );
+    expect(left?.n).toBe(0);
+    const [logged] = await queryRows<{ ip: string }>(
+      app.db,
+      sql`select ip_address as ip from activity_logs where description = 'queued-leaver@example.com unsubscribed'`,
+    );
+    expect(logged?.ip).toBe("10.2.0.4");
+  });
 });
