@@ -34,7 +34,10 @@ export const newsletterCopy = {
   confirmed: "Your subscription is confirmed.",
 };
 
-/** Tag names become slugs with the shared slugify; the name is what people type. */
+/**
+ * Tag names become slugs with the shared slugify; the name is what people type. `slug` is accepted for
+ * clients that send one, but the server always derives it from the name.
+ */
 export const tagCreateSchema = z.strictObject({
   name: text(60).pipe(z.string().min(1, copy.validation.required("Tag Name"))),
   slug: text(80).optional(),

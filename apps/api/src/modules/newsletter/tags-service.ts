@@ -62,11 +62,14 @@ function taken(error: unknown): never {
   throw error;
 }
 
-/** The slug always follows the shared rule from the name unless one is given (spec section 5). */
+/**
+ * The slug is always the name by the shared rule (spec section 5), on create and on every update. A slug
+ * the client sends is still accepted, as older clients send one, but never stored.
+ */
 export async function createTag(db: Db, input: TagCreate): Promise<TagDto> {
   const [row] = await db
     .insert(newsletterTags)
-    .values({ name: input.name, slug: slugify(input.slug || input.name), description: input.description })
+    .values({ name: input.name, slug: slugify(input.name), description: input.description })
     .returning({ id: newsletterTags.id })
     .catch(taken);
   if (!row) throw new Error("insert returned nothing");
@@ -75,12 +78,11 @@ export async function createTag(db: Db, input: TagCreate): Promise<TagDto> {
 
 export async function updateTag(db: Db, id: string, input: Partial<TagCreate>) {
   const before = await getTag(db, id);
-  const slug = input.slug ? slugify(input.slug) : input.name ? slugify(input.name) : undefined;
   await db
     .update(newsletterTags)
     .set({
       ...(input.name !== undefined && { name: input.name }),
-      ...(slug !== undefined && { slug }),
+      slug: slugify(input.name ?? before.name),
       ...(input.description !== undefined && { description: input.description }),
     })
     .where(eq(newsletterTags.id, id))
