@@ -32,12 +32,14 @@ describe("double opt-in", () => {
     // must reach the very next sign-up all the same.
     const before = await signUp("straight@example.com");
     expect(before.body.message).toBe(copy.storefront.subscribed);
+    expect(before.body.data).toEqual({ confirmationRequired: false });
     expect(await statusOf("straight@example.com")).toBe("subscribed");
 
     await setDoubleOptIn(true);
     const pending = await signUp("careful@example.com");
     expect(pending.status).toBe(200);
     expect(pending.body.message).toBe(newsletterCopy.checkInbox);
+    expect(pending.body.data).toEqual({ confirmationRequired: true });
     expect(await statusOf("careful@example.com")).toBe("pending");
 
     const mail = sink.messages.find((message) => message.to.includes("careful@example.com"));

@@ -45,6 +45,20 @@ describe("footer newsletter", () => {
     expect(await requests[0]?.json()).toEqual({ email: "fan@example.com" });
   });
 
+  it("shows the server's words in green when the address must first be confirmed by email", async () => {
+    const checkInbox = "Almost there! Please check your inbox to confirm your subscription.";
+    fakeFetch({ body: { success: true, message: checkInbox, data: { confirmationRequired: true } } });
+    const { input, button } = renderNewsletter();
+
+    await userEvent.type(input, "fan@example.com");
+    await userEvent.click(button);
+
+    const message = await screen.findByText(checkInbox);
+    expect(message.className).toContain("text-emerald");
+    expect(screen.queryByText("Subscribed successfully!")).toBeNull();
+    expect(input).toHaveProperty("value", "");
+  });
+
   it("shows the server's reason in red when the subscription fails", async () => {
     fakeFetch({ status: 409, body: { success: false, message: "Already subscribed" } });
     const { input, button } = renderNewsletter();
