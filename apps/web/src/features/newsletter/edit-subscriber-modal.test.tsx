@@ -75,4 +75,11 @@ describe("edit subscriber modal", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Update failed: Subscriber not found")).toBeTruthy();
   });
+
+  it("gives Failed to update newsletter status as the reason when the server gives none", async () => {
+    const { toasts } = renderModal({ status: 500, body: { success: false, message: "" } });
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Update failed: Failed to update newsletter status")).toBeTruthy();
+    expect(toasts()).toContain("Failed to update subscriber");
+  });
 });
