@@ -35,12 +35,13 @@ afterEach(() => {
 });
 
 describe("navbar", () => {
-  it("links the storefront, without Manage for visitors", () => {
+  it("links the storefront and the blog, without Manage for visitors", () => {
     renderNavbar();
     const labels = mainNav()
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(labels).toEqual(["Home", "Smart Locks", "Smart Switches", "Shop", "About"]);
+    expect(labels).toEqual(["Home", "Smart Locks", "Smart Switches", "Shop", "About", "Blog"]);
+    expect(mainNav().getByRole("link", { name: "Blog" }).getAttribute("href")).toBe("/blog");
   });
 
   it("adds Manage for signed-in staff and shows who they are", async () => {
