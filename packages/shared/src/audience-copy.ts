@@ -105,6 +105,8 @@ export const audienceCopy = {
     save: "Save changes",
     updated: "Subscriber updated successfully",
     failed: "Failed to update subscriber",
+    /** Spec section 8's default for the update call (the newsletter status update) when the server gives none. */
+    failedDefault: "Failed to update newsletter status",
     updateFailed: (reason: string) => `Update failed: ${reason}`,
     unknownError: "unknown error",
   },

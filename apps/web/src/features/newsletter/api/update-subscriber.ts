@@ -11,7 +11,7 @@ export async function updateSubscriber({ id, email, tags }: SubscriberChanges): 
   const { data } = await api.put<SubscriberDto>(
     `/newsletter/update-subscriber/${encodeURIComponent(id)}`,
     { email: email.trim(), tags },
-    { defaultMessage: audienceCopy.edit.failed },
+    { defaultMessage: audienceCopy.edit.failedDefault },
   );
   return data;
 }
