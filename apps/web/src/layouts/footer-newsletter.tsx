@@ -12,7 +12,8 @@ type Status =
 
 /**
  * Spec sections 4, 5, 8: an empty email is refused without a call; otherwise "Submitting..." with
- * the button disabled, then green success (input cleared) or the server's message in red.
+ * the button disabled, then green success (input cleared) or the server's message in red. Success reads
+ * "Subscribed successfully!", or the server's ask to confirm by email when double opt-in is on.
  */
 export function FooterNewsletter({
   title = uiCopy.footer.newsletterTitle,
@@ -39,7 +40,9 @@ export function FooterNewsletter({
     const result = await subscribeToNewsletter(value);
     if (result.success) {
       setEmail("");
-      setStatus({ kind: "success", message: uiCopy.footer.subscribed });
+      // With double opt-in the server asks the visitor to confirm by email: its words, not "subscribed".
+      const message = result.data?.confirmationRequired ? result.message : uiCopy.footer.subscribed;
+      setStatus({ kind: "success", message });
     } else {
       setStatus({ kind: "error", message: result.message });
     }

@@ -16,6 +16,11 @@ export const subscribeSchema = z.strictObject({
     .max(254, copy.validation.newsletterEmail)
     .pipe(z.email({ message: copy.validation.newsletterEmail })),
 });
+/**
+ * The sign-up's answer: with double opt-in on, the address must first be confirmed by email, and the
+ * message says so. It depends on the setting alone, never on the address, so it tells nobody who is signed up.
+ */
+export type SubscribeAnswer = { confirmationRequired: boolean };
 
 export const newsletterCopy = {
   tagTaken: "A tag with this name already exists",

@@ -1,5 +1,5 @@
 import { copy } from "@shop/shared/copy";
-import { newsletterCopy, subscribeSchema } from "@shop/shared/schemas/newsletter";
+import { newsletterCopy, type SubscribeAnswer, subscribeSchema } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicRoute } from "../../plugins/auth.ts";
 import { cachedSettings } from "../settings/service.ts";
@@ -23,10 +23,14 @@ export const subscribeRoutes: FastifyPluginAsyncZod<EmailLinks> = async (app, op
         { kind: "subscribe", email, doubleOptIn, ipAddress: request.ip },
         (db) => subscribe(db, email, request.ip, doubleOptIn),
       );
-      if (!doubleOptIn) return { success: true, message: copy.storefront.subscribed };
+      if (!doubleOptIn) {
+        const data: SubscribeAnswer = { confirmationRequired: false };
+        return { success: true, message: copy.storefront.subscribed, data };
+      }
       // A queued sign-up is mailed when it is applied (audience-notices.ts).
       if (pending && pending !== "queued") await sendConfirmation(app, options, { id: pending.id, email });
-      return { success: true, message: newsletterCopy.checkInbox };
+      const data: SubscribeAnswer = { confirmationRequired: true };
+      return { success: true, message: newsletterCopy.checkInbox, data };
     },
   );
 };
