@@ -48,6 +48,7 @@ const columnsOf = (details: ShopDetails): { title: string; links: FooterLink[] }
     links: [
       { label: uiCopy.footer.aboutUs, to: paths.about },
       { label: uiCopy.footer.contact, to: paths.contact },
+      { label: uiCopy.footer.blog, to: paths.blog },
     ],
   },
   {
