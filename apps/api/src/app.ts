@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { MailAddress } from "./db/schema/index.ts";
 import { loggableError } from "./lib/errors.ts";
 import { createMemoryThrottle, createRedisThrottle } from "./lib/failure-throttle.ts";
 import { redactUrl } from "./lib/redact.ts";
@@ -61,6 +62,10 @@ declare module "fastify" {
      * tests call `outbox.drain()`.
      */
     outbox: OutboxDispatcher;
+    /** MAIL_FROM; every message's sender is senderOf(settings, app.mailFrom) (mail/sender.ts). */
+    mailFrom: MailAddress | undefined;
+    /** PUBLIC_URL: links in emails (e.g. the back-office link in an enquiry alert). */
+    publicUrl: string;
     events: EventRecorder;
     /** Set when this process runs the sender: starting a campaign wakes it at once. */
     wakeSender?: () => void;
@@ -127,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
         pool: config.sender.concurrency,
       }),
   );
+  app.decorate("mailFrom", config.mailFrom);
+  app.decorate("publicUrl", config.publicUrl);
   app.decorate("outbox", createOutboxDispatcher({ db: options.database.db, mailer: app.mailer, log: app.log }));
   app.decorate("events", createEventRecorder(options.database.db));
   app.decorate("onUnsubscribe", async (subscriberId: string, campaignId: string | null) => {

@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { MailAddress } from "./db/schema/mail.ts";
 import { parseDuration } from "./lib/duration.ts";
+import { parseMailFrom } from "./mail/sender.ts";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
@@ -93,7 +95,8 @@ export type Config = {
   admin: { email: string; password: string | undefined; name: string };
   publicUrl: string;
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** MAIL_FROM: the default sender of every message; a sender set in Settings wins over it (mail/sender.ts). */
+  mailFrom: MailAddress | undefined;
   logLevel: string;
   /** Proxies (addresses, CIDR ranges, proxy-addr's named ranges) whose X-Forwarded-For is believed; none by default. */
   trustProxy: string[];
@@ -114,6 +117,15 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+function mailFromOf(value: string | undefined): MailAddress | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseMailFrom(value);
+  if (!parsed) {
+    throw new ConfigError('Invalid configuration: MAIL_FROM must be "Name <address@example.com>" or an address');
+  }
+  return parsed;
+}
 
 /**
  * Reads the environment (and `.env` if present) into a typed config.
@@ -151,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? "Smart Home Shop <no-reply@localhost>",
+    mailFrom: mailFromOf(e.MAIL_FROM),
     logLevel: e.LOG_LEVEL,
     trustProxy: trustedProxies(e.TRUST_PROXY),
     webDist: e.WEB_DIST,

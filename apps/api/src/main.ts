@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     ? createCampaignSender(
         database.db,
         app.mailer,
-        { secret: emailLinkSecret(config), publicUrl: config.publicUrl },
+        { secret: emailLinkSecret(config), publicUrl: config.publicUrl, mailFrom: config.mailFrom },
         configuredSenderOptions(config.sender),
       )
     : undefined;

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const sender = createCampaignSender(
     database.db,
     mailer,
-    { secret: emailLinkSecret(config), publicUrl: config.publicUrl },
+    { secret: emailLinkSecret(config), publicUrl: config.publicUrl, mailFrom: config.mailFrom },
     configuredSenderOptions(config.sender),
   );
   const line = (level: string) => (details: object, msg: string) =>

@@ -4,7 +4,7 @@ export type Captured = { from: string; to: string[]; raw: string; headers: Map<s
 
 /** A real SMTP peer on loopback that keeps what it receives; `reject` may refuse chosen recipients. */
 export async function startSmtpSink(
-  options: { reject?: (to: string) => { code: number; message: string } | undefined } = {},
+  options: { reject?: (to: string) => { code: number; message: string } | undefined; port?: number } = {},
 ) {
   const messages: Captured[] = [];
   const server = new SMTPServer({
@@ -44,7 +44,7 @@ export async function startSmtpSink(
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {

@@ -178,6 +178,14 @@ export const contentCopy = {
     mail: "Email sender",
     mailFromName: "Sender name",
     mailFromAddress: "Sender address",
+    mailFromHint: "Leave empty to send from MAIL_FROM (or the built-in default). Filled in, it wins for every email.",
+    enquiries: "New enquiries",
+    enquiryNotifyEmails: "Notify about new enquiries",
+    enquiryNotifyEmailsHint:
+      "Addresses emailed about every new enquiry, one per line. Staff can also opt in on their profile; with neither, the super admins are emailed.",
+    enquiryConfirmation: "Send customers a confirmation",
+    enquiryConfirmationHint:
+      "Thanks the customer at once and repeats what they asked (at most one email per address per hour).",
     doubleOptIn: "Double opt-in",
     doubleOptInHint: "New subscribers confirm their address by email before they receive newsletters.",
     urlHint: "A full http(s) address, or empty to hide the link.",

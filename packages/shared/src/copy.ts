@@ -45,6 +45,7 @@ export const copy = {
     failedUpdateStatus: "Failed to update user status",
     failedFetch: "Failed to fetch users",
     profileUpdated: "Profile updated successfully",
+    notifyEnquiriesNotAllowed: "Only staff who can view contact requests can get new enquiries by email",
     passwordChanged: "Password changed. Your other sessions have been signed out.",
     wrongCurrentPassword: "Current password is incorrect",
     tooManyPasswordAttempts: "Too many password attempts. Please try again later.",

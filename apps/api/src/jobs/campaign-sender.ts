@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { campaigns } from "../db/schema/index.ts";
+import { campaigns, type MailAddress } from "../db/schema/index.ts";
 import { pgArray, queryRows } from "../lib/sql.ts";
 import { type CampaignForSending, campaignMessage, type LinkContext } from "../mail/campaign-message.ts";
 import { compileCampaign } from "../mail/render.ts";
+import { withSender } from "../mail/sender.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { logCampaign, startDueCampaigns } from "../modules/campaigns/service.ts";
 import { storeCampaignLinks } from "../modules/campaigns/tracking.ts";
@@ -75,7 +76,7 @@ export type CampaignSender = {
 export function createCampaignSender(
   db: Db,
   mailer: Mailer,
-  context: Omit<LinkContext, "settings">,
+  context: Omit<LinkContext, "settings"> & { mailFrom?: MailAddress | undefined },
   options: SenderOptions,
 ): CampaignSender {
   // Promises, so the two lanes starting on one campaign at once compile it (juice, html-to-text) once.
@@ -161,7 +162,7 @@ export function createCampaignSender(
    * repeat the few messages whose delivery was not yet written down.
    */
   async function deliver(batch: Claimed[], concurrency: number): Promise<Outcome[]> {
-    const settings = await getSettings(db);
+    const settings = withSender(await getSettings(db), context.mailFrom);
     const outcomes: Outcome[] = [];
     let unrecorded: Outcome[] = [];
     let recording: Promise<void> = Promise.resolve();

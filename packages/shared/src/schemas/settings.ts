@@ -22,21 +22,37 @@ export const settingsSchema = z.strictObject({
   whatsappUrl: optionalUrl,
   marketplaceUrl: optionalUrl,
   warrantyUrl: optionalUrl,
+  /** The sender override; empty means MAIL_FROM (else the built-in default) for every message. */
   mailFromName: headerSafe(80),
   mailFromAddress: z
     .string()
     .trim()
     .max(254)
-    .pipe(z.email({ message: "Please enter a valid email address" })),
+    .pipe(z.union([z.literal(""), z.email({ message: "Please enter a valid email address" })])),
   doubleOptIn: z.boolean(),
+  /** "Notify about new enquiries": addresses that get an email for every new contact. */
+  enquiryNotifyEmails: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(254)
+        .pipe(z.email({ message: "Please enter a valid email address" })),
+    )
+    .max(20, "At most 20 addresses"),
+  /** Sends the customer an automatic confirmation of their enquiry (at most one per address per hour). */
+  enquiryConfirmation: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const settingsUpdateSchema = settingsSchema.partial().refine((v) => Object.keys(v).length > 0, {
   message: "Nothing to update",
 });
 
-/** What the storefront may read: everything but the mail sender. */
-export type PublicSettings = Omit<Settings, "mailFromName" | "mailFromAddress" | "doubleOptIn">;
+/** What the storefront may read: everything but the mail sender and the mail switches. */
+export type PublicSettings = Omit<
+  Settings,
+  "mailFromName" | "mailFromAddress" | "doubleOptIn" | "enquiryNotifyEmails" | "enquiryConfirmation"
+>;
 
 export const defaultSettings: Settings = {
   storeName: "Smart Home Shop",
@@ -48,7 +64,12 @@ export const defaultSettings: Settings = {
   whatsappUrl: "https://wa.me/15550100199",
   marketplaceUrl: "https://www.amazon.com/",
   warrantyUrl: "https://example.com/warranty",
-  mailFromName: "Smart Home Shop",
-  mailFromAddress: "no-reply@smarthomeshop.example",
+  mailFromName: "",
+  mailFromAddress: "",
   doubleOptIn: false,
+  enquiryNotifyEmails: [],
+  enquiryConfirmation: true,
 };
+
+/** The sender when neither Settings nor MAIL_FROM names one (and what the settings once stored as default). */
+export const builtInSender = { name: "Smart Home Shop", address: "no-reply@smarthomeshop.example" } as const;

@@ -77,6 +77,8 @@ export type UserDto = {
   phone: string;
   isSuperAdmin: boolean;
   isActive: boolean;
+  /** "Email me new enquiries" (profile); only honoured for users who may view contacts. */
+  notifyEnquiries?: boolean;
   role: RoleSummary | null;
   createdAt: string;
   updatedAt: string;
@@ -86,7 +88,7 @@ export type LoginResult = { token: string; user: UserDto };
 
 /** A signed-in person's own details: the email stays as it is. */
 export const profileUpdateSchema = z
-  .strictObject({ name: nameSchema.optional(), phone: phoneSchema.optional() })
+  .strictObject({ name: nameSchema.optional(), phone: phoneSchema.optional(), notifyEnquiries: z.boolean().optional() })
   .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { campaignMessage } from "../../mail/campaign-message.ts";
 import { compileCampaign } from "../../mail/render.ts";
+import { withSender } from "../../mail/sender.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
@@ -153,7 +154,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
           test: true,
         },
         { id: randomUUID(), subscriberId: randomUUID(), email: request.body.email },
-        { secret: options.linkSecret, publicUrl: options.publicUrl, settings },
+        { secret: options.linkSecret, publicUrl: options.publicUrl, settings: withSender(settings, app.mailFrom) },
       );
       await app.mailer.send(message);
       await audit(request, {

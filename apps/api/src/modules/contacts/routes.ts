@@ -11,9 +11,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
+import { createEnquiry } from "./enquiry-mail.ts";
 import {
   countContacts,
-  createContact,
   deleteContact,
   exportContacts,
   getContact,
@@ -46,7 +46,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const { website, ...fields } = request.body;
       // A filled honeypot is a bot: answer as if it worked and keep nothing.
       if (website) return reply.status(201).send({ success: true, message: submitted });
-      const contact = await createContact(app.db, { ...fields, ipAddress: request.ip });
+      // Saved with its alert and confirmation in one transaction (enquiry-mail.ts).
+      const contact = await createEnquiry(app, { ...fields, ipAddress: request.ip });
       return reply.status(201).send({ success: true, message: submitted, data: { _id: contact._id } });
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { loggableError } from "../../lib/errors.ts";
 import { signLink } from "../../lib/signed-links.ts";
+import { senderOf } from "../../mail/sender.ts";
 import { recordActivity } from "../activity-logs/service.ts";
 import { cachedSettings } from "../settings/service.ts";
 import { applyPendingChanges } from "./pending-changes.ts";
@@ -19,7 +20,7 @@ export async function sendConfirmation(app: FastifyInstance, links: EmailLinks, 
   const token = signLink(links.linkSecret, "confirm", { subscriberId: to.id, campaignId: null });
   const link = `${links.publicUrl}/confirm/${token}`;
   await app.mailer.send({
-    from: { name: settings.mailFromName, address: settings.mailFromAddress },
+    from: senderOf(settings, app.mailFrom),
     to: to.email,
     subject: `Confirm your subscription to ${settings.storeName}`,
     text: `Please confirm that you want to receive emails from ${settings.storeName}:\n\n${link}\n\nIf you did not ask for this, ignore this email.`,

@@ -25,7 +25,7 @@ export async function cachedSettings(db: Db, cache: Pick<ResponseCache, "fill">)
 }
 
 export function publicSettings(all: Settings): PublicSettings {
-  const { mailFromName, mailFromAddress, doubleOptIn, ...visible } = all;
+  const { mailFromName, mailFromAddress, doubleOptIn, enquiryNotifyEmails, enquiryConfirmation, ...visible } = all;
   return visible;
 }
 

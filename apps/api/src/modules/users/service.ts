@@ -29,6 +29,7 @@ const userColumns = {
   phone: users.phone,
   isSuperAdmin: users.isSuperAdmin,
   isActive: users.isActive,
+  notifyEnquiries: users.notifyEnquiries,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   roleId: roles.id,
@@ -43,6 +44,7 @@ type UserRow = {
   phone: string;
   isSuperAdmin: boolean;
   isActive: boolean;
+  notifyEnquiries: boolean;
   createdAt: Date;
   updatedAt: Date;
   roleId: string | null;
@@ -58,6 +60,7 @@ function toUserDto(row: UserRow): UserDto {
     phone: row.phone,
     isSuperAdmin: row.isSuperAdmin,
     isActive: row.isActive,
+    notifyEnquiries: row.notifyEnquiries,
     role:
       row.roleId && row.roleName
         ? { _id: row.roleId, name: row.roleName, permissions: (row.rolePermissions ?? []).map((name) => ({ name })) }
@@ -223,11 +226,16 @@ export async function setUserActive(db: Db, actor: Principal, id: string, isActi
 /** A person's own name and phone; nothing that grants anything. */
 export async function updateProfile(db: Db, actor: Principal, input: ProfileUpdate): Promise<UserChange> {
   const before = await getUser(db, actor.userId);
+  // Enquiry emails show who wrote and what: only for people who may read contacts anyway.
+  if (input.notifyEnquiries && !hasPermission(actor, "contact:view-contacts")) {
+    throw forbidden(copy.users.notifyEnquiriesNotAllowed);
+  }
   await db
     .update(users)
     .set({
       ...(input.name !== undefined && { name: input.name }),
       ...(input.phone !== undefined && { phone: input.phone }),
+      ...(input.notifyEnquiries !== undefined && { notifyEnquiries: input.notifyEnquiries }),
     })
     .where(eq(users.id, actor.userId));
   invalidatePrincipals(db);

@@ -1,0 +1,246 @@
+import { hasPermission } from "@shop/shared/permissions";
+import { type ContactDto, type MessageType, messageTypeLabels } from "@shop/shared/schemas/contacts";
+import type { Settings } from "@shop/shared/schemas/settings";
+import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { type MailAddress, products, users } from "../../db/schema/index.ts";
+import { queryRows } from "../../lib/sql.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { senderOf } from "../../mail/sender.ts";
+import { cachedSettings } from "../settings/service.ts";
+import { createContact, type NewContact } from "./service.ts";
+
+/**
+ * What a new enquiry sends (issue 15): one alert per team address and an automatic confirmation to
+ * the customer. Both are written to the mail outbox in the transaction that saves the contact, so the
+ * enquiry is kept whatever the mail server does, and the mail exists exactly when the enquiry does.
+ */
+
+export const enquiryMailCopy = {
+  alertSubject: (type: string, name: string) => `New ${type.toLowerCase()} from ${name}`,
+  alertIntro: "A new enquiry has arrived.",
+  open: "Open it in the back office",
+  confirmationSubject: (store: string) => `We received your enquiry — ${store}`,
+  thanks: (name: string) => `Thank you, ${name}, for contacting us.`,
+  youAsked: "You asked about:",
+  promise: storefrontCopy.enquiry.contactSoon,
+  signature: (store: string) => `The ${store} team`,
+  notYou: "If you did not send this, you can ignore this email.",
+} as const;
+
+/** The sliding window in which an address gets at most one confirmation, whatever is submitted. */
+export const confirmationWindow = "1 hour";
+
+export type EnquiryMailContext = {
+  settings: Settings;
+  sender: MailAddress;
+  publicUrl: string;
+  /** The enquired product's page, when the request names one. */
+  productUrl?: string;
+};
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+
+const typeLabel = (type: string) => messageTypeLabels[type as MessageType] ?? type;
+
+/** A paragraph per block of the visitor's message, line breaks kept, everything escaped. */
+const htmlText = (text: string) =>
+  text
+    .split("\n\n")
+    .map((part) => `<p>${escapeHtml(part).split("\n").join("<br>")}</p>`)
+    .join("");
+
+export function contactLink(publicUrl: string, contactId: string): string {
+  return `${publicUrl}/admin/contacts?open=${encodeURIComponent(contactId)}`;
+}
+
+/** The team's alert: who, what, when, and the link that opens the contact. */
+export function enquiryAlert(contact: ContactDto, context: EnquiryMailContext) {
+  const when = new Date(contact.createdAt).toUTCString();
+  const link = contactLink(context.publicUrl, contact._id);
+  const rows: [string, string][] = [
+    ["Name", contact.name],
+    ["Email", contact.email],
+    ["Phone", contact.phone],
+    ["Type", typeLabel(contact.messageType)],
+    ["Subject", contact.subject],
+    ["Received", when],
+  ];
+  if (context.productUrl) rows.push(["Product", context.productUrl]);
+  const text = [
+    enquiryMailCopy.alertIntro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Message:",
+    contact.request,
+    "",
+    `${enquiryMailCopy.open}: ${link}`,
+  ].join("\n");
+  const html = [
+    `<p>${escapeHtml(enquiryMailCopy.alertIntro)}</p>`,
+    "<table>",
+    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    "</table>",
+    `<p><strong>Message:</strong></p>${htmlText(contact.request)}`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(enquiryMailCopy.open)}</a></p>`,
+  ].join("\n");
+  return {
+    from: context.sender,
+    // Staff answer the customer by replying.
+    replyTo: contact.email,
+    subject: enquiryMailCopy.alertSubject(typeLabel(contact.messageType), contact.name).replace(/[\r\n]+/g, " "),
+    text,
+    html,
+  };
+}
+
+/** The customer's confirmation: thanks, what they asked, the 24-hour promise; replies go to the shop. */
+export function enquiryConfirmation(contact: ContactDto, context: EnquiryMailContext) {
+  const store = context.settings.storeName;
+  const asked = [contact.subject, contact.request];
+  if (context.productUrl) asked.push(context.productUrl);
+  const text = [
+    enquiryMailCopy.thanks(contact.name),
+    "",
+    enquiryMailCopy.youAsked,
+    "",
+    ...asked.flatMap((part) => [part, ""]),
+    `${enquiryMailCopy.promise}.`,
+    "",
+    enquiryMailCopy.signature(store),
+    "",
+    enquiryMailCopy.notYou,
+  ].join("\n");
+  const html = [
+    `<p>${escapeHtml(enquiryMailCopy.thanks(contact.name))}</p>`,
+    `<p>${escapeHtml(enquiryMailCopy.youAsked)}</p>`,
+    `<blockquote><p><strong>${escapeHtml(contact.subject)}</strong></p>${htmlText(contact.request)}${
+      context.productUrl
+        ? `<p><a href="${escapeHtml(context.productUrl)}">${escapeHtml(context.productUrl)}</a></p>`
+        : ""
+    }</blockquote>`,
+    `<p>${escapeHtml(enquiryMailCopy.promise)}.</p>`,
+    `<p>${escapeHtml(enquiryMailCopy.signature(store))}</p>`,
+    `<p><small>${escapeHtml(enquiryMailCopy.notYou)}</small></p>`,
+  ].join("\n");
+  return {
+    from: context.sender,
+    replyTo: context.settings.contactEmail,
+    subject: enquiryMailCopy.confirmationSubject(store),
+    text,
+    html,
+  };
+}
+
+type Executor = Pick<Db, "execute" | "insert" | "select">;
+
+/**
+ * Who hears about a new enquiry: the Settings list, plus every active user who turned on "Email me
+ * new enquiries" and may view contacts; with neither, the active super admins. Lower-cased, each once.
+ */
+export async function alertRecipients(db: Executor, settings: Pick<Settings, "enquiryNotifyEmails">) {
+  const optedIn = await queryRows<{ email: string; is_super_admin: boolean; permissions: string[] | null }>(
+    db,
+    sql`select u.email, u.is_super_admin,
+        (select array_agg(rp.permission) from role_permissions rp where rp.role_id = u.role_id) as permissions
+      from users u where u.is_active and u.notify_enquiries`,
+  );
+  const addresses = [
+    ...settings.enquiryNotifyEmails,
+    ...optedIn
+      .filter((u) =>
+        hasPermission({ isSuperAdmin: u.is_super_admin, permissions: u.permissions ?? [] }, "contact:view-contacts"),
+      )
+      .map((u) => u.email),
+  ];
+  if (addresses.length === 0) {
+    const admins = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.isActive, true), eq(users.isSuperAdmin, true)));
+    addresses.push(...admins.map((u) => u.email));
+  }
+  return [...new Set(addresses.map((a) => a.trim().toLowerCase()))];
+}
+
+/**
+ * Whether this address may get a confirmation now, taking a transaction-long lock on it: parallel
+ * submissions for one address queue here, and each sees what the one before it committed.
+ */
+async function confirmationAllowed(tx: Executor, address: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`enquiry-confirmation:${address}`}, 0))`);
+  const recent = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from mail_outbox where recipient = ${address} and kind = 'enquiry-confirmation'
+      and created_at > now() - ${confirmationWindow}::interval limit 1`,
+  );
+  return recent.length === 0;
+}
+
+/** "Inquiry about {product}" from the product modal: that product's storefront page, if it exists. */
+async function productUrlOf(db: Db, contact: NewContact, publicUrl: string): Promise<string | undefined> {
+  if (contact.messageType !== "productRequest") return undefined;
+  const prefix = storefrontCopy.enquiry.request("");
+  if (!contact.request.startsWith(prefix)) return undefined;
+  const name = contact.request.slice(prefix.length).trim();
+  if (!name) return undefined;
+  const [product] = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(sql`lower(${products.name}) = lower(${name})`)
+    .limit(1);
+  return product ? `${publicUrl}/shop/product/${encodeURIComponent(product.slug)}` : undefined;
+}
+
+/**
+ * Saves a storefront enquiry and, in the same transaction, its alert(s) and confirmation; then wakes
+ * the outbox. Spam never gets here (the route answers a honeypot and the rate limit before).
+ */
+export async function createEnquiry(
+  app: Pick<FastifyInstance, "db" | "publicCache" | "outbox" | "mailFrom" | "publicUrl">,
+  input: NewContact,
+): Promise<ContactDto> {
+  const { publicUrl } = app;
+  const settings = await cachedSettings(app.db, app.publicCache);
+  const context: EnquiryMailContext = {
+    settings,
+    sender: senderOf(settings, app.mailFrom),
+    publicUrl,
+    productUrl: await productUrlOf(app.db, input, publicUrl),
+  };
+  const contact = await app.db.transaction(async (tx) => {
+    const saved = await createContact(tx as unknown as Db, input);
+    const alert = enquiryAlert(saved, context);
+    for (const address of await alertRecipients(tx, settings)) {
+      await enqueueMail(tx, {
+        kind: "enquiry-alert",
+        to: address,
+        message: alert,
+        contactId: saved._id,
+        dedupeKey: `enquiry-alert:${saved._id}:${address}`,
+      });
+    }
+    const customer = saved.email.trim().toLowerCase();
+    if (settings.enquiryConfirmation && (await confirmationAllowed(tx, customer))) {
+      await enqueueMail(tx, {
+        kind: "enquiry-confirmation",
+        to: customer,
+        message: enquiryConfirmation(saved, context),
+        contactId: saved._id,
+        dedupeKey: `enquiry-confirmation:${saved._id}`,
+      });
+    }
+    return saved;
+  });
+  app.outbox.wake();
+  return contact;
+}

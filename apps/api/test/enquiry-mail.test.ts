@@ -1,0 +1,305 @@
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { copy } from "@shop/shared/copy";
+import { storefrontCopy } from "@shop/shared/storefront-copy";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { contacts, mailOutbox, users } from "../src/db/schema/index.ts";
+import { call, createStaff, createTestApp, signIn, testAdmin, testConfig } from "./harness.ts";
+import { type Captured, decodedBody, startSmtpSink } from "./smtp-sink.ts";
+
+const mailConfig = { PUBLIC_URL: "http://shop.test", MAIL_FROM: "Shop From Env <env-sender@shop.test>" };
+const sink = await startSmtpSink();
+afterAll(() => sink.close());
+const { app, database } = await createTestApp({ config: { ...mailConfig, SMTP_URL: sink.url } });
+const db = database.db;
+const admin = await signIn(app);
+
+let visitor = 0;
+const nextIp = () => {
+  visitor += 1;
+  return `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
+};
+
+type Enquiry = {
+  name?: string;
+  email: string;
+  subject?: string;
+  request?: string;
+  messageType?: string;
+  website?: string;
+};
+const submit = (target: FastifyInstance, enquiry: Enquiry, ip = nextIp()) =>
+  call<{ _id: string }>(target, {
+    method: "POST",
+    url: "/api/contacts",
+    ip,
+    body: {
+      name: enquiry.name ?? "Jane Customer",
+      email: enquiry.email,
+      phone: "0123456789",
+      subject: enquiry.subject ?? "Question",
+      request: enquiry.request ?? "Do you ship to Canada?",
+      messageType: enquiry.messageType ?? "general",
+      createdBy: "website",
+      ...(enquiry.website !== undefined && { website: enquiry.website }),
+    },
+  });
+
+const setSettings = async (body: Record<string, unknown>) =>
+  expect((await call(app, { method: "PUT", url: "/api/settings", token: admin, body })).status).toBe(200);
+
+const rowsFor = (contactId: string) => db.select().from(mailOutbox).where(eq(mailOutbox.contactId, contactId));
+const delivered = (predicate: (m: Captured) => boolean) => sink.messages.filter(predicate);
+const to = (address: string) => (m: Captured) => m.to.map((a) => a.toLowerCase()).includes(address.toLowerCase());
+/** The quoted-printable parts decoded, and their UTF-8 bytes read as UTF-8 ("×", "—"). */
+const body = (m: Captured | undefined) => Buffer.from(decodedBody(m?.raw ?? ""), "latin1").toString("utf8");
+const about = (contactId: string) => (m: Captured) => body(m).includes(contactId);
+
+beforeEach(async () => {
+  // Every test starts from the defaults: no list, nobody opted in, confirmations on, no sender override.
+  await setSettings({ enquiryNotifyEmails: [], enquiryConfirmation: true, mailFromName: "", mailFromAddress: "" });
+  await db.update(users).set({ notifyEnquiries: false });
+});
+
+describe("a new enquiry tells the team", () => {
+  it("emails the super admins when nobody else is named, with who, what, when and the link; the customer gets the confirmation", async () => {
+    const sent = await submit(app, {
+      name: "Pat Product",
+      email: "Pat@Customer.test",
+      subject: storefrontCopy.enquiry.subject,
+      request: storefrontCopy.enquiry.request("Aura Touch Switch"),
+      messageType: "productRequest",
+    });
+    expect(sent.status).toBe(201);
+    const id = sent.body.data._id;
+    // Saved, and its mail recorded, before anything is sent.
+    expect(await db.select().from(contacts).where(eq(contacts.id, id))).toHaveLength(1);
+    expect((await rowsFor(id)).map((r) => [r.kind, r.status]).sort()).toEqual([
+      ["enquiry-alert", "pending"],
+      ["enquiry-confirmation", "pending"],
+    ]);
+
+    expect(await app.outbox.drain()).toBe(2);
+    const alerts = delivered((m) => about(id)(m) && !to("pat@customer.test")(m));
+    expect(alerts).toHaveLength(1);
+    const alert = alerts[0];
+    expect(alert?.to).toEqual([testAdmin.email]);
+    expect(alert?.headers.get("reply-to")?.toLowerCase()).toContain("pat@customer.test");
+    expect(alert?.headers.get("from")).toContain("env-sender@shop.test");
+    const text = body(alert);
+    for (const part of [
+      "Pat Product",
+      "pat@customer.test",
+      "0123456789",
+      "Product request",
+      "Inquiry about Aura Touch Switch",
+    ])
+      expect(text).toContain(part);
+    expect(text).toContain(`http://shop.test/admin/contacts?open=${id}`);
+    expect(text).toMatch(/Received: \w{3}, \d{2} \w{3} \d{4}/);
+
+    const confirmations = delivered(to("pat@customer.test"));
+    expect(confirmations).toHaveLength(1);
+    const confirmation = confirmations[0];
+    expect(confirmation?.headers.get("reply-to")).toContain("support@smarthomeshop.example");
+    expect(confirmation?.headers.get("from")).toContain("Shop From Env <env-sender@shop.test>");
+    expect(body(confirmation)).toContain(storefrontCopy.enquiry.contactSoon);
+    expect(body(confirmation)).toContain("Inquiry about Aura Touch Switch");
+    expect((await rowsFor(id)).every((r) => r.status === "sent" && r.sentAt !== null)).toBe(true);
+    expect(await app.outbox.drain()).toBe(0);
+  });
+
+  it("emails the settings list and opted-in staff who may view contacts (each once), not the super admins, for a contact form and a quote", async () => {
+    const reader = await createStaff(app, admin, ["contact:view-contacts"]);
+    const outsider = await createStaff(app, admin, ["product:view-products"]);
+    const optIn = (token: string) =>
+      call(app, { method: "PUT", url: "/api/users/profile", token, body: { notifyEnquiries: true } });
+    expect((await optIn(reader.token)).status).toBe(200);
+    const refused = await optIn(outsider.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(copy.users.notifyEnquiriesNotAllowed);
+    // Even set behind the API's back, a user who cannot view contacts is not emailed.
+    await db.update(users).set({ notifyEnquiries: true }).where(eq(users.id, outsider.userId));
+    await setSettings({ enquiryNotifyEmails: ["team@shop.test", reader.email.toUpperCase()] });
+
+    const form = await submit(app, {
+      email: "form@customer.test",
+      subject: "Opening hours",
+      request: "When are you open?",
+    });
+    const quoteText = [
+      storefrontCopy.cart.quote.intro,
+      storefrontCopy.cart.quote.line(2, "Aura Touch Switch — 1 Gang", "$49.99"),
+      storefrontCopy.cart.quote.line(1, "Hub Pro", "$129.00"),
+      "",
+      storefrontCopy.cart.quote.total("$228.98"),
+    ].join("\n");
+    const quote = await submit(app, {
+      email: "quote@customer.test",
+      subject: storefrontCopy.cart.quote.subject,
+      request: quoteText,
+      messageType: "quoteRequest",
+    });
+    expect([form.status, quote.status]).toEqual([201, 201]);
+    await app.outbox.drain();
+
+    for (const id of [form.body.data._id, quote.body.data._id]) {
+      const alerts = delivered((m) => about(id)(m) && m.headers.get("subject")?.startsWith("New ") === true);
+      expect(alerts.flatMap((m) => m.to).sort()).toEqual(["team@shop.test", reader.email.toLowerCase()].sort());
+    }
+    const quoteAlert = body(delivered((m) => about(quote.body.data._id)(m) && to("team@shop.test")(m))[0]);
+    expect(quoteAlert).toContain("Quote request");
+    expect(quoteAlert).toContain("2 × Aura Touch Switch — 1 Gang ($49.99)");
+    expect(quoteAlert).toContain("Total: $228.98");
+    const quoteConfirmation = body(delivered(to("quote@customer.test"))[0]);
+    expect(quoteConfirmation).toContain("1 × Hub Pro ($129.00)");
+    expect(quoteConfirmation).toContain("Total: $228.98");
+    expect(delivered(to(outsider.email))).toHaveLength(0);
+    expect(delivered((m) => to(testAdmin.email)(m) && about(form.body.data._id)(m))).toHaveLength(0);
+  });
+
+  it("escapes what the visitor typed in the HTML part", async () => {
+    const sent = await submit(app, { email: "html@customer.test", request: '<img src=x onerror="alert(1)">' });
+    await app.outbox.drain();
+    const raw = body(delivered((m) => about(sent.body.data._id)(m))[0]);
+    const html = raw.slice(raw.indexOf("Content-Type: text/html"));
+    expect(html).toContain("<p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p>");
+    expect(html).not.toContain("<img src=x");
+  });
+
+  it("sends nothing for a honeypot or a rate-limited submission", async () => {
+    const before = (await db.select().from(mailOutbox)).length;
+    const bot = await submit(app, { email: "bot@spam.test", website: "http://spam.test" });
+    expect(bot.status).toBe(201);
+    const ip = nextIp();
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push((await submit(app, { email: "flood@spam.test" }, ip)).status);
+    expect(answers).toEqual([201, 201, 201, 201, 201, 429]);
+    const rows = await db.select().from(mailOutbox);
+    expect(rows.filter((r) => r.recipient === "bot@spam.test")).toHaveLength(0);
+    // Five saved enquiries: five alerts, and one confirmation for the address.
+    expect(rows.length - before).toBe(6);
+  });
+});
+
+describe("the customer hears back at once", () => {
+  it("sends one confirmation per address per hour, whatever is submitted: 100 parallel enquiries", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => submit(app, { email: i % 2 ? "Bomb@Victim.test" : "bomb@victim.test" })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(201));
+    const confirmations = await db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.recipient} = 'bomb@victim.test' and ${mailOutbox.kind} = 'enquiry-confirmation'`);
+    expect(confirmations).toHaveLength(1);
+    await app.outbox.drain();
+    expect(delivered(to("bomb@victim.test"))).toHaveLength(1);
+    const later = await submit(app, { email: "bomb@victim.test" });
+    expect(later.status).toBe(201);
+    expect((await rowsFor(later.body.data._id)).map((r) => r.kind)).toEqual(["enquiry-alert"]);
+  });
+
+  it("sends none when the switch is off", async () => {
+    await setSettings({ enquiryConfirmation: false });
+    const sent = await submit(app, { email: "quiet@customer.test" });
+    expect((await rowsFor(sent.body.data._id)).map((r) => r.kind)).toEqual(["enquiry-alert"]);
+  });
+
+  it("sends from the Settings sender when one is set, over MAIL_FROM", async () => {
+    await setSettings({ mailFromName: "Shop Settings", mailFromAddress: "settings-sender@shop.test" });
+    await submit(app, { email: "override@customer.test" });
+    await app.outbox.drain();
+    const mail = delivered(to("override@customer.test"))[0];
+    expect(mail?.headers.get("from")).toBe("Shop Settings <settings-sender@shop.test>");
+    expect(mail?.from).toBe("settings-sender@shop.test");
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+describe("mail is never lost and never sent twice", () => {
+  it("answers and keeps enquiries while SMTP is down, and a restarted instance delivers each message once", async () => {
+    const port = await freePort();
+    const smtpUrl = `smtp://127.0.0.1:${port}?tls=off`;
+    const dataDir = path.join(tmpdir(), `shop-outbox-${process.pid}`);
+    const down = await buildApp(testConfig({ ...mailConfig, SMTP_URL: smtpUrl, DATA_DIR: dataDir }), { database });
+    await down.ready();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const sent = await submit(down, { email: `down${i}@customer.test` });
+      expect(sent.status).toBe(201);
+      ids.push(sent.body.data._id);
+    }
+    const pending = async () =>
+      (await db.select().from(mailOutbox)).filter((r) => r.contactId !== null && ids.includes(r.contactId));
+    expect(await down.outbox.drain()).toBe(0);
+    const failedOnce = await pending();
+    expect(failedOnce).toHaveLength(10);
+    expect(
+      failedOnce.every(
+        (r) =>
+          r.status === "pending" && r.attempts === 1 && r.lastError !== null && r.nextAttemptAt.getTime() > Date.now(),
+      ),
+    ).toBe(true);
+    await down.close();
+
+    // The mail server comes back, and a new instance starts on the same database.
+    const back = await startSmtpSink({ port });
+    const restarted = await buildApp(testConfig({ ...mailConfig, SMTP_URL: smtpUrl, DATA_DIR: dataDir }), {
+      database,
+    });
+    try {
+      // Not before the retry is due...
+      expect(await restarted.outbox.drain()).toBe(0);
+      // ...and once it is (the clock moved on), each message goes exactly once.
+      await db.execute(sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
+      expect(await restarted.outbox.drain()).toBe(10);
+      expect(await restarted.outbox.drain()).toBe(0);
+      expect(back.messages).toHaveLength(10);
+      const messageIds = back.messages.map((m) => m.headers.get("message-id"));
+      expect(new Set(messageIds).size).toBe(10);
+      expect((await pending()).map((r) => r.message.messageId).sort()).toEqual([...messageIds].sort());
+      for (let i = 0; i < 5; i += 1) expect(back.messages.filter(to(`down${i}@customer.test`))).toHaveLength(1);
+    } finally {
+      await restarted.close();
+      await back.close();
+    }
+  });
+
+  it("leaves a row another process holds alone until its lease expires, then sends it (a crash mid-send)", async () => {
+    const sent = await submit(app, { email: "leased@customer.test" });
+    const id = sent.body.data._id;
+    await db.execute(
+      sql`update mail_outbox set lease_until = now() + interval '1 minute', attempts = 1 where contact_id = ${id}`,
+    );
+    expect(await app.outbox.drain()).toBe(0);
+    await db.execute(sql`update mail_outbox set lease_until = now() - interval '1 second' where contact_id = ${id}`);
+    expect(await app.outbox.drain()).toBe(2);
+    expect(delivered(about(id))).toHaveLength(1);
+    expect((await rowsFor(id)).map((r) => r.attempts)).toEqual([2, 2]);
+  });
+
+  it("two dispatchers draining at once never send a row twice", async () => {
+    const ids = [];
+    for (let i = 0; i < 10; i += 1) ids.push((await submit(app, { email: `race${i}@customer.test` })).body.data._id);
+    const other = await buildApp(testConfig({ ...mailConfig, SMTP_URL: sink.url }), { database });
+    try {
+      const counts = await Promise.all([app.outbox.drain(), other.outbox.drain(), app.outbox.drain()]);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(20);
+      for (const id of ids) expect(delivered(about(id))).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
