@@ -57,6 +57,22 @@ describe("the public cache", () => {
     expect(app.publicCache.get("/api/products?limit=3")).toBeDefined();
   });
 
+  it("drops the rendered home page, which shows the latest posts, when a post changes", async () => {
+    const pages = ["page:/", "page:/blog", "page:/shop"];
+    for (const key of pages) await app.publicCache.fill(key, async () => `200<html>${key}</html>`);
+    const posts = await call<{ posts: { _id: string }[] }>(app, { url: "/api/blog/admin/posts", token: admin });
+    const saved = await call(app, {
+      method: "PUT",
+      url: `/api/blog/posts/${posts.body.data.posts[0]?._id}`,
+      token: admin,
+      body: { title: "A fresh title for the home page" },
+    });
+    expect(saved.status).toBe(200);
+    expect(app.publicCache.get("page:/")).toBeUndefined();
+    expect(app.publicCache.get("page:/blog")).toBeUndefined();
+    expect(app.publicCache.get("page:/shop")).toBeDefined();
+  });
+
   it("is not dropped by a staff write that failed", async () => {
     expect(await cachedList()).toBe(true);
     const refused = await call(app, { method: "PUT", url: "/api/products/not-a-product", token: admin, body: {} });
