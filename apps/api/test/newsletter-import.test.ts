@@ -150,9 +150,9 @@ describe.each([
       const response = await importCsv(`${lines.join("\n")}\n`, fans._id);
       expect(response.statusCode).toBe(500);
 
-      // PGlite never loads in bulk, and merges 2,500 rows a batch there (import-batched.ts).
+      // PGlite never loads in bulk, and merges 1,000 rows a batch there (import-batched.ts).
       const pglite = context.database.kind === "pglite";
-      const batchRows = pglite ? 2_500 : 10_000;
+      const batchRows = pglite ? 1_000 : 10_000;
       const present = await queryRows<{ batch: number; n: number }>(
         app.db,
         sql`select (substring(email from 'fail(\\d+)@')::int / ${batchRows}::int) as batch, count(*)::int as n

@@ -9,9 +9,9 @@ import { type BatchOutcome, openImportStage } from "./import-stage.ts";
 /**
  * Rows per transaction: a crash leaves whole batches only (the crash-import fault test counts on it).
  * On PGlite a batch holds the app's one session and its thread, so it is cut to keep sign-ups during
- * the import answered well within a second (decision 007): a quarter costs about a tenth more.
+ * the import answered well within a second, even on a busy machine (decision 007).
  */
-const batchRows = (db: Db) => (sharesOneSession(db) ? 2_500 : 10_000);
+const batchRows = (db: Db) => (sharesOneSession(db) ? 1_000 : 10_000);
 
 export type BatchedInput = {
   jobId: string;
