@@ -31,6 +31,9 @@ export const paths = {
     /** The shared form's edit mode: the spec's route takes the banner in the query. */
     heroBannerEditOf: (bannerId: string) => `/admin/hero-banners/edit?id=${id(bannerId)}`,
     contacts: "/admin/contacts",
+    /** The inbox with one contact's details open (the new-enquiry alert links here). */
+    contactOpen: (contactId: string) => `/admin/contacts?open=${id(contactId)}`,
+    contactsOverdue: "/admin/contacts?overdue=true",
     blog: "/admin/blog",
     blogCreate: "/admin/blog/create",
     blogEdit: (postId: string) => `/admin/blog/edit/${id(postId)}`,

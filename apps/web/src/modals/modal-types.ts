@@ -10,7 +10,8 @@ export type ModalPropsById = {
   /** The picked subscribers, or (with `filter`) everyone matching the list's filter; the count is what the modal shows. */
   assignTags: { selectedCount: number; subscriberIds: string[]; filter?: SubscriberFilter; onAssigned?: () => void };
   editSubscriber: { subscriberId: string; email: string; tagIds: string[] };
-  contactQuickView: { contactId: string };
+  /** `onClosed` runs however it closes (the inbox takes `?open=` off the address then). */
+  contactQuickView: { contactId: string; onClosed?: () => void };
   /** The entry as listed: the API has no single-entry read, and the list already carries every field. */
   activityLogQuickView: { log: ActivityLogDto };
   subscriberQuickView: { subscriberId: string };

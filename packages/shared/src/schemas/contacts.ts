@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { dateQuery, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { booleanQuery, dateQuery, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
 import { emailSchema, nameSchema, phoneSchema } from "./users.ts";
 
 export const contactStatuses = ["notActioned", "inProgress", "completed", "cancelled", "rejected", "onHold"] as const;
@@ -55,7 +55,14 @@ export type ContactDto = {
   createdBy: string;
   createdAt: string;
   updatedAt: string;
+  /** The staff member looking after it, if any. */
+  assignee: { _id: string; name: string } | null;
+  /** Not actioned and older than the promised response time. */
+  overdue: boolean;
 };
+
+/** "Our team will contact you within 24 hours": an enquiry not actioned by then is overdue. */
+export const enquiryResponseHours = 24;
 
 export const contactSortFields = ["createdAt", "updatedAt", "name", "status"] as const;
 
@@ -66,6 +73,9 @@ export const contactListQuerySchema = z.strictObject({
   messageType: z.enum(messageTypes).optional(),
   from: dateQuery.optional(),
   to: dateQuery.optional(),
+  /** "me": assigned to the caller; "none": unassigned. */
+  assigned: z.enum(["me", "none"]).optional(),
+  overdue: booleanQuery.optional(),
   sortBy: z.enum(contactSortFields).default("createdAt"),
   sortOrder: sortOrderSchema,
 });

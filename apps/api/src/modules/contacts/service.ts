@@ -6,18 +6,27 @@ import type {
   ContactStatus,
   ContactUpdate,
 } from "@shop/shared/schemas/contacts";
-import { contactStatuses } from "@shop/shared/schemas/contacts";
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from "drizzle-orm";
+import { contactStatuses, enquiryResponseHours } from "@shop/shared/schemas/contacts";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../../db/client.ts";
-import { contacts } from "../../db/schema/index.ts";
+import { contacts, users } from "../../db/schema/index.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { notFound } from "../../lib/errors.ts";
 import { dayBoundary, escapeLike, olderThanRow, preparedStatements } from "../../lib/sql.ts";
 
 export const contactNotFound = "Contact not found";
 
-export function toContactDto(row: typeof contacts.$inferSelect): ContactDto {
+/** Enquiries created before this, and still not actioned, have missed the promised response time. */
+export function overdueCutoff(now = Date.now()): Date {
+  return new Date(now - enquiryResponseHours * 3_600_000);
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+/** The assignee's name, read with the row (null when unassigned). */
+type Assignee = { assigneeName: string | null };
+
+export function toContactDto(row: ContactRow & Assignee, cutoff = overdueCutoff()): ContactDto {
   return {
     _id: row.id,
     name: row.name,
@@ -30,8 +39,21 @@ export function toContactDto(row: typeof contacts.$inferSelect): ContactDto {
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    assignee: row.assignedTo && row.assigneeName !== null ? { _id: row.assignedTo, name: row.assigneeName } : null,
+    overdue: row.status === "notActioned" && row.createdAt < cutoff,
   };
 }
+
+/** Contacts with their assignee's name. */
+function selectContacts(db: Db) {
+  return db
+    .select({ contact: contacts, assigneeName: users.name })
+    .from(contacts)
+    .leftJoin(users, eq(users.id, contacts.assignedTo));
+}
+
+const withAssignee = (row: { contact: ContactRow; assigneeName: string | null }, cutoff?: Date) =>
+  toContactDto({ ...row.contact, assigneeName: row.assigneeName }, cutoff);
 
 export type NewContact = {
   name: string;
@@ -70,14 +92,19 @@ const inserts = preparedStatements<ReturnType<typeof insertQuery>>();
 export async function createContact(db: Db, input: NewContact): Promise<ContactDto> {
   const [row] = await inserts(db, "create", () => insertQuery(db)).execute({ ...input, id: uuidv7() });
   if (!row) throw new Error("insert returned nothing");
-  return toContactDto(row);
+  return toContactDto({ ...row, assigneeName: null });
 }
 
-type ContactFilters = Omit<ContactListQuery, "page" | "limit" | "sortBy" | "sortOrder">;
+/** The list's filters; `viewerId` is who "assigned to me" means. */
+export type ContactFilters = Omit<ContactListQuery, "page" | "limit" | "sortBy" | "sortOrder"> & { viewerId?: string };
 
-function contactWhere(query: ContactFilters, withStatus = true): SQL | undefined {
+function contactWhere(query: ContactFilters, cutoff: Date, withStatus = true): SQL | undefined {
   const filters: SQL[] = [];
   if (withStatus && query.status) filters.push(eq(contacts.status, query.status));
+  if (query.assigned === "none") filters.push(isNull(contacts.assignedTo));
+  // Without a caller nobody is "me": the filter matches nothing rather than everything.
+  if (query.assigned === "me") filters.push(query.viewerId ? eq(contacts.assignedTo, query.viewerId) : sql`false`);
+  if (query.overdue) filters.push(eq(contacts.status, "notActioned"), lt(contacts.createdAt, cutoff));
   if (query.messageType) filters.push(eq(contacts.messageType, query.messageType));
   if (query.from) filters.push(gte(contacts.createdAt, dayBoundary(query.from, false)));
   if (query.to) filters.push(lte(contacts.createdAt, dayBoundary(query.to, true)));
@@ -101,13 +128,12 @@ const sortColumns = {
   status: contacts.status,
 } as const;
 
-export async function listContacts(db: Db, query: ContactListQuery) {
-  const where = contactWhere(query);
+export async function listContacts(db: Db, query: ContactListQuery & { viewerId?: string }) {
+  const cutoff = overdueCutoff();
+  const where = contactWhere(query, cutoff);
   const order = query.sortOrder === "asc" ? asc : desc;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(contacts)
+    selectContacts(db)
       .where(where)
       .orderBy(order(sortColumns[query.sortBy]), desc(contacts.id))
       .limit(query.limit)
@@ -115,7 +141,7 @@ export async function listContacts(db: Db, query: ContactListQuery) {
     db.select({ total: count() }).from(contacts).where(where),
   ]);
   return {
-    contacts: rows.map(toContactDto),
+    contacts: rows.map((row) => withAssignee(row, cutoff)),
     pagination: {
       ...paginationOf(query.page, query.limit, total),
       totalContacts: total,
@@ -132,7 +158,7 @@ export async function countContacts(db: Db, query: ContactFilters = {}): Promise
   const rows = await db
     .select({ status: contacts.status, total: count() })
     .from(contacts)
-    .where(contactWhere(query, false))
+    .where(contactWhere(query, overdueCutoff(), false))
     .groupBy(contacts.status);
   const counts = Object.fromEntries(contactStatuses.map((status) => [status, 0])) as Record<ContactStatus, number>;
   let total = 0;
@@ -143,25 +169,41 @@ export async function countContacts(db: Db, query: ContactFilters = {}): Promise
   return { ...counts, total };
 }
 
-export async function getContact(db: Db, id: string): Promise<ContactDto> {
-  const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
+/** A contact with its assignee; `lock` holds the row until the caller's transaction ends. */
+export async function getContact(db: Db, id: string, options: { lock?: boolean } = {}): Promise<ContactDto> {
+  const query = selectContacts(db).where(eq(contacts.id, id));
+  const [row] = await (options.lock ? query.for("update", { of: contacts }) : query);
   if (!row) throw notFound(contactNotFound);
-  return toContactDto(row);
+  return withAssignee(row);
 }
 
 export type ContactChange = { before: ContactDto; after: ContactDto };
 
-export async function updateContact(db: Db, id: string, input: ContactUpdate): Promise<ContactChange> {
+/** Every change of a contact's fields or status goes through here (a reply moves the status too). */
+export async function updateContact(
+  db: Db,
+  id: string,
+  input: ContactUpdate & { assignedTo?: string | null },
+): Promise<ContactChange> {
   const before = await getContact(db, id);
-  const [row] = await db.update(contacts).set(input).where(eq(contacts.id, id)).returning();
+  const [row] = await db.update(contacts).set(input).where(eq(contacts.id, id)).returning({ id: contacts.id });
   if (!row) throw notFound(contactNotFound);
-  return { before, after: toContactDto(row) };
+  return { before, after: await getContact(db, id) };
 }
 
 export async function deleteContact(db: Db, id: string): Promise<ContactDto> {
   const [row] = await db.delete(contacts).where(eq(contacts.id, id)).returning();
   if (!row) throw notFound(contactNotFound);
-  return toContactDto(row);
+  return toContactDto({ ...row, assigneeName: null });
+}
+
+/** Not-actioned enquiries past the promised response time (the dashboard's badge). */
+export async function countOverdueContacts(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(contacts)
+    .where(contactWhere({ overdue: true }, overdueCutoff()));
+  return row?.total ?? 0;
 }
 
 const exportBatch = 2_000;
@@ -175,7 +217,7 @@ export async function* exportContacts(db: Db, query: ContactFilters): AsyncGener
     const rows = await db
       .select()
       .from(contacts)
-      .where(and(contactWhere(query), keyset))
+      .where(and(contactWhere(query, overdueCutoff()), keyset))
       .orderBy(desc(contacts.createdAt), desc(contacts.id))
       .limit(exportBatch);
     if (rows.length === 0) return;

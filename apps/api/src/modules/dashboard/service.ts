@@ -5,11 +5,12 @@ import type { Db } from "../../db/client.ts";
 import { contacts, products, subscribers } from "../../db/schema/index.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { listActivityLogs } from "../activity-logs/service.ts";
-import { countContacts } from "../contacts/service.ts";
+import { countContacts, countOverdueContacts } from "../contacts/service.ts";
 
 export type DashboardBlocks = {
   products?: { active: number; inactive: number; outOfStock: number };
-  contacts?: { byStatus: ContactCounts; newThisWeek: number };
+  /** `overdue`: not actioned past the promised response time. */
+  contacts?: { byStatus: ContactCounts; newThisWeek: number; overdue: number };
   subscribers?: { subscribed: number; total: number; growth: { date: string; new: number; total: number }[] };
   activity?: ActivityLogDto[];
   campaigns?: { sent: number; averageOpenRate: number };
@@ -35,14 +36,15 @@ async function productBlock(db: Db): Promise<DashboardBlocks["products"]> {
 }
 
 async function contactBlock(db: Db): Promise<DashboardBlocks["contacts"]> {
-  const [byStatus, [week]] = await Promise.all([
+  const [byStatus, [week], overdue] = await Promise.all([
     countContacts(db),
     db
       .select({ total: count() })
       .from(contacts)
       .where(gte(contacts.createdAt, new Date(Date.now() - 7 * dayMs))),
+    countOverdueContacts(db),
   ]);
-  return { byStatus, newThisWeek: week?.total ?? 0 };
+  return { byStatus, newThisWeek: week?.total ?? 0, overdue };
 }
 
 /** Daily sign-ups over 30 days with the running total of subscribed people, from two indexed queries. */

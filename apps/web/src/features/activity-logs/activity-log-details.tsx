@@ -1,4 +1,5 @@
 import { adminCopy } from "@shop/shared/admin-copy";
+import { inboxCopy } from "@shop/shared/inbox-copy";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AlertTriangleIcon, ChevronRightIcon } from "@/components/admin-icons";
@@ -66,6 +67,7 @@ export function ActivityLogDetails({ details, onNavigate }: ActivityLogDetailsPr
   const emails = Array.isArray(details.subscriberEmails) ? textsOf(details.subscriberEmails) : null;
   const isActive = typeof details.updatedisActive === "boolean" ? details.updatedisActive : null;
   const reason = textOf(details.message);
+  const contactId = textOf(details.contactId);
   const other = otherDetailsOf(details);
 
   return (
@@ -138,6 +140,9 @@ export function ActivityLogDetails({ details, onNavigate }: ActivityLogDetailsPr
               [t.email, fieldOf(details.onActioned, "email")],
             ]}
           />
+          {contactId ? (
+            <BlockLink to={paths.admin.contactOpen(contactId)} label={inboxCopy.openContact} onNavigate={onNavigate} />
+          ) : null}
         </Block>
       ) : null}
       {isRecord(details.roleinfo) ? (

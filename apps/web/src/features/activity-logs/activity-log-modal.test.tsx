@@ -23,6 +23,7 @@ function renderLog(log: ActivityLogDto) {
   const view = renderRoutes([
     { path: "/", element: <ActivityLogModal log={log} onClose={onClose} /> },
     { path: "/admin/products/edit/:id", element: <p>product editor</p> },
+    { path: "/admin/contacts", element: <p>inbox</p> },
   ]);
   return { ...view, onClose };
 }
@@ -138,5 +139,25 @@ describe("activity log detail modal", () => {
     await userEvent.click(screen.getByRole("link", { name: /Open product/ }));
     expect(onClose).toHaveBeenCalled();
     expect(router.state.location.pathname).toBe("/admin/products/edit/p-42");
+  });
+});
+
+describe("an inbox entry in the activity log", () => {
+  it("links a reply, note or assignment to its contact, opened in the inbox", async () => {
+    const contactId = "0195a1b2-0000-7000-8000-0000000000c1";
+    const { onClose, router } = renderLog(
+      entry({
+        action: "Reply to contact",
+        module: "contact",
+        details: { onActioned: { name: "Nina Buyer", email: "nina@example.com" }, contactId },
+      }),
+    );
+    expect(within(block("actioned-on") as HTMLElement).getByText("Nina Buyer")).toBeTruthy();
+    expect(block("other")).toBeNull();
+    await userEvent.click(screen.getByRole("link", { name: /Open contact/ }));
+    expect(onClose).toHaveBeenCalled();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      `/admin/contacts?open=${contactId}`,
+    );
   });
 });

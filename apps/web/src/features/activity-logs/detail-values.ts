@@ -37,6 +37,7 @@ export const knownDetailKeys = [
   "tagsList",
   "subscriberEmails",
   "onActioned",
+  "contactId",
   "roleinfo",
   "userInfo",
   "updatedisActive",

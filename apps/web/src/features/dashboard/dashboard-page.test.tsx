@@ -22,16 +22,24 @@ afterEach(() => {
 
 describe("dashboard", () => {
   it("shows only the blocks the API sent: contacts here", async () => {
-    renderDashboard({ contacts: { byStatus, newThisWeek: 4 } });
+    renderDashboard({ contacts: { byStatus, newThisWeek: 4, overdue: 0 } });
     const card = await screen.findByTestId("stat-contacts");
     // Open: not actioned, in progress and on hold.
     expect(card.textContent).toContain("6");
     expect(card.textContent).toContain("4 new this week");
+    expect(screen.queryByTestId("stat-contacts-alert")).toBeNull();
     expect(screen.getByRole("heading", { name: "Contacts by status" })).toBeTruthy();
     expect(screen.queryByTestId("stat-products")).toBeNull();
     expect(screen.queryByTestId("stat-subscribers")).toBeNull();
     expect(screen.queryByRole("heading", { name: "Subscriber growth" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Latest activity" })).toBeNull();
+  });
+
+  it("badges the open-enquiries card with the overdue count, linking to the overdue filter", async () => {
+    renderDashboard({ contacts: { byStatus, newThisWeek: 4, overdue: 2 } });
+    const alert = await screen.findByRole("link", { name: "2 overdue" });
+    expect(alert.getAttribute("href")).toBe("/admin/contacts?overdue=true");
+    expect((await screen.findByTestId("stat-contacts")).contains(alert)).toBe(true);
   });
 
   it("shows products, subscribers and the latest activity when they are there", async () => {

@@ -1,14 +1,25 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
+import { inboxCopy } from "@shop/shared/inbox-copy";
 import type { ContactCounts } from "@shop/shared/schemas/contacts";
 import type { ComponentType } from "react";
+import { Link } from "react-router";
 import { ActivityIcon, type IconProps, MailIcon, MessageIcon, PackageIcon } from "@/components/icons";
 import { formatCount } from "@/lib/format";
+import { paths } from "@/lib/paths";
 import type { DashboardData } from "./api/get-dashboard";
 
 const t = backofficeCopy.dashboard;
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
 
-type Stat = { id: string; label: string; value: number; detail: string; Icon: ComponentType<IconProps> };
+type Stat = {
+  id: string;
+  label: string;
+  value: number;
+  detail: string;
+  Icon: ComponentType<IconProps>;
+  /** A warning that links to the list behind it (overdue enquiries). */
+  alert?: { label: string; to: string };
+};
 
 /** Enquiries still waiting on someone: everything not completed, cancelled or rejected. */
 export function openEnquiries(counts: ContactCounts): number {
@@ -35,6 +46,9 @@ export function statsOf(data: DashboardData): Stat[] {
       value: openEnquiries(data.contacts.byStatus),
       detail: t.openEnquiriesDetail(data.contacts.newThisWeek),
       Icon: MessageIcon,
+      ...(data.contacts.overdue > 0 && {
+        alert: { label: inboxCopy.overdueCount(data.contacts.overdue), to: paths.admin.contactsOverdue },
+      }),
     });
   }
   if (data.subscribers) {
@@ -63,7 +77,7 @@ export function DashboardStats({ data }: { data: DashboardData }) {
   if (stats.length === 0) return null;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {stats.map(({ id, label, value, detail, Icon }) => (
+      {stats.map(({ id, label, value, detail, Icon, alert }) => (
         <li key={id} data-testid={`stat-${id}`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <div className="flex items-center justify-between">
             <h2 className="text-sm font-medium text-slate-500">{label}</h2>
@@ -71,7 +85,19 @@ export function DashboardStats({ data }: { data: DashboardData }) {
               <Icon className="size-5" />
             </span>
           </div>
-          <p className="mt-4 text-3xl font-bold text-slate-900 tabular-nums">{formatCount(value)}</p>
+          <p className="mt-4 flex items-center gap-3">
+            <span className="text-3xl font-bold text-slate-900 tabular-nums">{formatCount(value)}</span>
+            {alert ? (
+              <Link
+                to={alert.to}
+                title={inboxCopy.overdueTitle}
+                data-testid={`stat-${id}-alert`}
+                className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-600/20 ring-inset hover:bg-red-100"
+              >
+                {alert.label}
+              </Link>
+            ) : null}
+          </p>
           <p className="mt-1 text-xs text-slate-500">{detail}</p>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
+import { inboxCopy } from "@shop/shared/inbox-copy";
 import { type ContactStatus, contactStatuses, contactStatusLabels } from "@shop/shared/schemas/contacts";
 import { uiCopy } from "@shop/shared/ui-copy";
 import type { ReactNode } from "react";
@@ -14,7 +15,9 @@ import { useToast } from "@/lib/toasts";
 import type { ModalComponentProps } from "@/modals/modal-types";
 import { useContact } from "./api/get-contact";
 import { useUpdateContact } from "./api/update-contact";
-import { ContactStatusBadge, messageTypeLabel } from "./contact-status";
+import { AssigneeSelect } from "./contact-assignee";
+import { ContactComposer, ConversationList } from "./contact-conversation";
+import { ContactStatusBadge, messageTypeLabel, OverdueBadge } from "./contact-status";
 
 const t = backofficeCopy.contacts;
 const d = t.details;
@@ -33,8 +36,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The contactQuickView modal (spec section 2): every field of the request and a status dropdown. */
-export function ContactQuickView({ contactId, onClose }: ModalComponentProps<"contactQuickView">) {
+/**
+ * The contactQuickView modal (spec section 2): every field of the request and a status dropdown, then
+ * the team's inbox on it — the conversation, a reply or note box, and who it is assigned to.
+ */
+export function ContactQuickView({ contactId, onClose: close, onClosed }: ModalComponentProps<"contactQuickView">) {
+  const onClose = () => {
+    close();
+    onClosed?.();
+  };
   const can = useCan();
   const toast = useToast();
   const contact = useContact(contactId);
@@ -80,21 +90,18 @@ export function ContactQuickView({ contactId, onClose }: ModalComponentProps<"co
             <Row label={d.messageType}>{messageTypeLabel(contact.data.messageType)}</Row>
             <Row label={d.subject}>{contact.data.subject}</Row>
             <Row label={d.currentStatus}>
-              <ContactStatusBadge status={contact.data.status} />
+              <span className="inline-flex flex-wrap gap-1.5">
+                <ContactStatusBadge status={contact.data.status} />
+                {contact.data.overdue ? <OverdueBadge /> : null}
+              </span>
             </Row>
+            <Row label={inboxCopy.assignee}>{contact.data.assignee?.name ?? inboxCopy.unassigned}</Row>
             <Row label={d.createdBy}>{contact.data.createdBy}</Row>
             <Row label={d.createdAt}>{formatDateTime(contact.data.createdAt)}</Row>
             <Row label={d.updatedAt}>{formatDateTime(contact.data.updatedAt)}</Row>
           </dl>
-          <h3 className="mt-5 text-sm font-medium text-slate-500">{d.message}</h3>
-          <p
-            data-testid="contact-message"
-            className="mt-1 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap break-words text-slate-900"
-          >
-            {contact.data.request}
-          </p>
           {canUpdate ? (
-            <div className="mt-5 max-w-xs">
+            <div className="mt-5 grid gap-4 sm:grid-cols-2">
               <SelectField
                 label={d.changeStatus}
                 value={contact.data.status}
@@ -107,9 +114,12 @@ export function ContactQuickView({ contactId, onClose }: ModalComponentProps<"co
                   </option>
                 ))}
               </SelectField>
+              <AssigneeSelect contact={contact.data} />
             </div>
           ) : null}
           <FormAlert message={update.isError ? messageOf(update.error, t.failedUpdateStatus) : null} className="mt-3" />
+          <ConversationList entries={contact.data.conversation} />
+          {canUpdate ? <ContactComposer contactId={contactId} email={contact.data.email} /> : null}
         </>
       )}
     </Modal>

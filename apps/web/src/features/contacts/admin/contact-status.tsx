@@ -1,3 +1,4 @@
+import { inboxCopy } from "@shop/shared/inbox-copy";
 import {
   type ContactStatus,
   contactStatusLabels,
@@ -24,4 +25,13 @@ export function ContactStatusBadge({ status }: { status: ContactStatus }) {
 export function messageTypeLabel(value: string): string {
   const known = messageTypes.find((type) => type === value);
   return known ? messageTypeLabels[known] : value;
+}
+
+/** Not actioned past the promised 24 hours. */
+export function OverdueBadge() {
+  return (
+    <span title={inboxCopy.overdueTitle}>
+      <StatusBadge tone="danger">{inboxCopy.overdue}</StatusBadge>
+    </span>
+  );
 }

@@ -1,5 +1,6 @@
 import { adminCopy } from "@shop/shared/admin-copy";
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
+import { inboxCopy } from "@shop/shared/inbox-copy";
 import {
   type ContactDto,
   contactStatuses,
@@ -22,18 +23,19 @@ import { messageOf } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useToast } from "@/lib/toasts";
 import { useUrlFilters } from "@/lib/use-url-filters";
-import { openModal } from "@/modals/modal-store";
 import { useExportContacts } from "./api/export-contacts";
 import { useContactCounts } from "./api/get-contact-counts";
 import { type ContactFilters, useContacts } from "./api/get-contacts";
 import { useDeleteContact } from "./api/update-contact";
-import { ContactStatusBadge, messageTypeLabel } from "./contact-status";
+import { ContactStatusBadge, messageTypeLabel, OverdueBadge } from "./contact-status";
 import { ContactStatusTabs } from "./contact-status-tabs";
+import { InboxFilters } from "./inbox-filters";
+import { useOpenContact } from "./use-open-contact";
 
 const t = backofficeCopy.contacts;
 const page = adminCopy.adminPages.contacts;
 const pageSize = 10;
-const filterKeys = ["status", "search", "messageType", "from", "to"] as const;
+const filterKeys = ["status", "search", "messageType", "from", "to", "assigned", "overdue"] as const;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const typeOptions = messageTypes.map((type) => ({ value: type, label: messageTypeLabels[type] }));
 
@@ -41,11 +43,13 @@ function oneOf<T extends string>(options: readonly T[], value: string): T | unde
   return options.find((option) => option === value);
 }
 
-const openContact = (contact: ContactDto) => openModal("contactQuickView", { contactId: contact._id });
-
-/** /admin/contacts: the enquiries inbox — status tabs with counts, filters, quick view, CSV export. */
+/**
+ * /admin/contacts: the enquiries inbox — status tabs with counts, filters (mine, unassigned, overdue),
+ * the Contact Details modal (`?open=<id>` opens it), CSV export.
+ */
 export function ContactsPage() {
   const can = useCan();
+  const openContact = useOpenContact();
   const toast = useToast();
   const url = useUrlFilters(filterKeys);
   const remove = useDeleteContact();
@@ -59,6 +63,8 @@ export function ContactsPage() {
     messageType: oneOf<MessageType>(messageTypes, url.get("messageType")),
     from: isoDate.test(from) ? from : undefined,
     to: isoDate.test(to) ? to : undefined,
+    assigned: oneOf(["me", "none"] as const, url.get("assigned")),
+    overdue: url.get("overdue") === "true" ? "true" : undefined,
   };
   const status = oneOf(contactStatuses, url.get("status"));
   const contacts = useContacts({ page: url.page, limit: pageSize, ...shared, status });
@@ -93,7 +99,22 @@ export function ContactsPage() {
       className: "whitespace-nowrap",
       cell: (contact) => messageTypeLabel(contact.messageType),
     },
-    { id: "status", header: t.columns.status, cell: (contact) => <ContactStatusBadge status={contact.status} /> },
+    {
+      id: "status",
+      header: t.columns.status,
+      cell: (contact) => (
+        <span className="inline-flex flex-wrap gap-1.5">
+          <ContactStatusBadge status={contact.status} />
+          {contact.overdue ? <OverdueBadge /> : null}
+        </span>
+      ),
+    },
+    {
+      id: "assignee",
+      header: inboxCopy.columns.assignee,
+      className: "whitespace-nowrap",
+      cell: (contact) => contact.assignee?.name ?? <span className="text-slate-400">{inboxCopy.unassigned}</span>,
+    },
     {
       id: "created",
       header: t.columns.created,
@@ -108,7 +129,7 @@ export function ContactsPage() {
             size="sm"
             variant="outline"
             aria-label={t.viewContact(contact.name)}
-            onClick={() => openContact(contact)}
+            onClick={() => openContact(contact._id)}
           >
             {t.view}
           </Button>
@@ -154,6 +175,11 @@ export function ContactsPage() {
         onChange={(next) => url.setFilters({ status: next })}
       />
       <FilterBar onClear={url.isFiltered ? url.clear : undefined}>
+        <InboxFilters
+          assigned={shared.assigned}
+          overdue={shared.overdue === "true"}
+          onChange={(patch) => url.setFilters(patch)}
+        />
         <SearchInput
           value={url.get("search")}
           onSearch={(search) => url.setFilters({ search })}
@@ -188,7 +214,7 @@ export function ContactsPage() {
         rowKey={(contact) => contact._id}
         {...tableStateOf(contacts, t.failedFetch)}
         empty={{ title: t.empty, description: adminCopy.table.noResultsText }}
-        onRowClick={openContact}
+        onRowClick={(contact) => openContact(contact._id)}
         footer={
           <Pagination
             page={url.page}

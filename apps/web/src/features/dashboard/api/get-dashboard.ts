@@ -10,7 +10,8 @@ export type SubscriberGrowthPoint = { date: string; new: number; total: number }
 /** GET /dashboard: each block is there only when the viewer may see it. */
 export type DashboardData = {
   products?: { active: number; inactive: number; outOfStock: number };
-  contacts?: { byStatus: ContactCounts; newThisWeek: number };
+  /** `overdue`: not actioned past the promised 24 hours. */
+  contacts?: { byStatus: ContactCounts; newThisWeek: number; overdue: number };
   subscribers?: { subscribed: number; total: number; growth: SubscriberGrowthPoint[] };
   /** Sent campaigns and their average open rate (0 to 1), once campaigns exist. */
   campaigns?: { sent: number; averageOpenRate: number };

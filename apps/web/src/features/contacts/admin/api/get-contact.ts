@@ -1,12 +1,12 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
-import type { ContactDto } from "@shop/shared/schemas/contacts";
+import type { ContactDetailDto } from "@shop/shared/schemas/contact-threads";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { contactKeys } from "./keys";
 
-/** GET /contacts/:id */
-export async function getContact(id: string, signal?: AbortSignal): Promise<ContactDto> {
-  const { data } = await api.get<ContactDto>(`/contacts/${encodeURIComponent(id)}`, {
+/** GET /contacts/:id — the contact, its assignee and its conversation. */
+export async function getContact(id: string, signal?: AbortSignal): Promise<ContactDetailDto> {
+  const { data } = await api.get<ContactDetailDto>(`/contacts/${encodeURIComponent(id)}`, {
     signal,
     defaultMessage: backofficeCopy.contacts.failedFetch,
   });

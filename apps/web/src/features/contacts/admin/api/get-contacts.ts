@@ -8,6 +8,10 @@ import { contactKeys } from "./keys";
 /** The filters the list, the counts and the export share (the counts leave out the status). */
 export type ContactFilters = {
   search?: string;
+  /** "me": assigned to the signed-in user; "none": unassigned. */
+  assigned?: "me" | "none";
+  /** Not actioned and past the promised response time (as the query string carries it). */
+  overdue?: "true";
   messageType?: MessageType;
   /** YYYY-MM-DD, whole days. */
   from?: string;

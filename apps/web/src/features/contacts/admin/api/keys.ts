@@ -7,4 +7,5 @@ export const contactKeys = {
   list: (filters: ContactListFilters) => [...contactKeys.lists(), filters] as const,
   counts: (filters: ContactFilters) => [...contactKeys.all, "counts", filters] as const,
   detail: (id: string) => [...contactKeys.all, "detail", id] as const,
+  assignees: () => [...contactKeys.all, "assignees"] as const,
 };

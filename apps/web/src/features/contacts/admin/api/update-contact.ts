@@ -1,4 +1,5 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
+import type { ContactDetailDto } from "@shop/shared/schemas/contact-threads";
 import type { ContactDto, ContactUpdate } from "@shop/shared/schemas/contacts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { activityLogKeys } from "@/features/activity-logs/api/keys";
@@ -22,7 +23,7 @@ export async function deleteContact(id: string): Promise<void> {
 }
 
 /** Counts move between tabs, the dashboard counts them too, and every change is a new activity log entry. */
-function useInvalidateContacts() {
+export function useInvalidateContacts() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -38,8 +39,10 @@ export function useUpdateContact() {
   return useMutation({
     mutationFn: updateContact,
     onSuccess: (contact) => {
-      // The open quick view shows the new status at once.
-      queryClient.setQueryData(contactKeys.detail(contact._id), contact);
+      // The open quick view shows the new status at once (its conversation is unchanged).
+      queryClient.setQueryData<ContactDetailDto>(contactKeys.detail(contact._id), (detail) =>
+        detail ? { ...detail, ...contact } : detail,
+      );
       return invalidate();
     },
   });
