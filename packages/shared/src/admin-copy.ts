@@ -255,5 +255,10 @@ export const adminCopy = {
     failedPassword: "Failed to change password",
     activityTitle: "Your recent activity",
     activityEmpty: "No activity yet",
+    notificationsTitle: "Notifications",
+    notifyEnquiries: "Email me new enquiries",
+    notifyEnquiriesHint: "An email for every new product enquiry, contact message and quote request.",
+    notifyEnquiriesOn: "You will be emailed about new enquiries",
+    notifyEnquiriesOff: "You will no longer be emailed about new enquiries",
   },
 } as const;

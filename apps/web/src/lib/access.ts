@@ -15,6 +15,8 @@ export const adminAccess = {
   heroBannerCreate: "herobanner:create-hero-banner",
   heroBannerEdit: "herobanner:update-hero-banner",
   contacts: "contact",
+  /** Enquiry emails show the contact: "Email me new enquiries" needs this. */
+  contactView: "contact:view-contacts",
   blog: "blog",
   blogEdit: "blog:create-update-post",
   settings: "settings:update-settings",

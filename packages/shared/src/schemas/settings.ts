@@ -44,6 +44,19 @@ export const settingsSchema = z.strictObject({
   enquiryConfirmation: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+/** An address list as typed: one per line, or separated by commas, semicolons or spaces. */
+export const splitAddresses = (text: string): string[] =>
+  text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** The settings form: the same fields, with the enquiry address list as text (one address per line). */
+export const settingsFormSchema = settingsSchema.extend({
+  enquiryNotifyEmails: z.string().max(6_000).transform(splitAddresses).pipe(settingsSchema.shape.enquiryNotifyEmails),
+});
+export type SettingsFormValues = z.input<typeof settingsFormSchema>;
+
 export const settingsUpdateSchema = settingsSchema.partial().refine((v) => Object.keys(v).length > 0, {
   message: "Nothing to update",
 });

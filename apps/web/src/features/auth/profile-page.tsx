@@ -5,7 +5,9 @@ import { FormAlert } from "@/components/form-alert";
 import { PageHeader } from "@/components/page-header";
 import { Spinner } from "@/components/spinner";
 import { OwnActivity } from "@/features/activity-logs/own-activity";
+import { adminAccess, useCan } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
+import { EnquiryEmailsToggle } from "./profile/enquiry-emails-toggle";
 import { useProfile } from "./profile/get-profile";
 import { PasswordForm } from "./profile/password-form";
 import { ProfileDetailsForm } from "./profile/profile-details-form";
@@ -38,6 +40,7 @@ export function ProfilePage() {
   const assignedRole = useAppSelector((state) => state.user.role);
   const permissions = assignedRole?.permissions ?? [];
   const profile = useProfile();
+  const can = useCan();
 
   return (
     <>
@@ -96,6 +99,11 @@ export function ProfilePage() {
           <Card title={adminCopy.profile.passwordTitle} description={adminCopy.profile.passwordText}>
             <PasswordForm />
           </Card>
+          {can(adminAccess.contactView) && profile.data ? (
+            <Card title={adminCopy.profile.notificationsTitle}>
+              <EnquiryEmailsToggle key={profile.data.updatedAt} user={profile.data} />
+            </Card>
+          ) : null}
         </div>
       </div>
       <section className="mt-8">

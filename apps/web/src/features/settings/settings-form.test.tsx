@@ -60,4 +60,36 @@ describe("settings page", () => {
     expect(screen.getByText("Use a full http(s) address")).toBeTruthy();
     expect(puts(requests)).toEqual([]);
   });
+
+  it("keeps the enquiry addresses as a list, switches the confirmation off, and sets a sender", async () => {
+    const { requests } = renderPage();
+    const list = await screen.findByLabelText("Notify about new enquiries");
+    await userEvent.type(list, "team@shop.test\n Sales@Shop.test , ");
+    const confirmation = screen.getByLabelText<HTMLInputElement>("Send customers a confirmation");
+    expect(confirmation.checked).toBe(true);
+    await userEvent.click(confirmation);
+    await userEvent.type(screen.getByLabelText("Sender address"), "shop@shop.test");
+    await userEvent.click(screen.getByRole("button", { name: "Save settings" }));
+
+    await vi.waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect(await puts(requests)[0]?.json()).toEqual({
+      enquiryNotifyEmails: ["team@shop.test", "Sales@Shop.test"],
+      enquiryConfirmation: false,
+      mailFromAddress: "shop@shop.test",
+    });
+    // Saved and shown again one address per line.
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText<HTMLTextAreaElement>("Notify about new enquiries").value).toBe(
+        "team@shop.test\nSales@Shop.test",
+      ),
+    );
+  });
+
+  it("refuses an address in the enquiry list that is not one", async () => {
+    const { requests } = renderPage();
+    await userEvent.type(await screen.findByLabelText("Notify about new enquiries"), "team@shop.test\nnobody");
+    await userEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(await screen.findByText("Please enter a valid email address")).toBeTruthy();
+    expect(puts(requests)).toEqual([]);
+  });
 });

@@ -1,11 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
-import { type Settings, settingsSchema } from "@shop/shared/schemas/settings";
+import {
+  type Settings,
+  type SettingsFormValues,
+  settingsFormSchema,
+  settingsSchema,
+} from "@shop/shared/schemas/settings";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
-import { CheckboxField } from "@/components/form-field";
+import { CheckboxField, TextareaField } from "@/components/form-field";
 import { TextField } from "@/components/text-field";
 import { UnsavedChangesDialog } from "@/components/unsaved-changes-dialog";
 import { messageOf } from "@/lib/api-client";
@@ -20,7 +25,26 @@ const urlKeys = ["facebookUrl", "instagramUrl", "linkedinUrl", "whatsappUrl", "m
 
 /** The settings that differ from the ones loaded: PUT /settings takes only those. */
 export function settingsChangesOf(before: Settings, after: Settings): Partial<Settings> {
-  return Object.fromEntries(settingKeys.filter((key) => before[key] !== after[key]).map((key) => [key, after[key]]));
+  const same = (key: keyof Settings) => JSON.stringify(before[key]) === JSON.stringify(after[key]);
+  return Object.fromEntries(settingKeys.filter((key) => !same(key)).map((key) => [key, after[key]]));
+}
+
+const formValuesOf = (settings: Settings): SettingsFormValues => ({
+  ...settings,
+  enquiryNotifyEmails: settings.enquiryNotifyEmails.join("\n"),
+});
+
+/** A list's error sits on the item that is wrong: the first one found says what to fix. */
+function listErrorOf(error: unknown): string | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  if ("message" in error && typeof error.message === "string" && error.message) return error.message;
+  if (Array.isArray(error)) {
+    for (const item of error) {
+      const message = listErrorOf(item);
+      if (message) return message;
+    }
+  }
+  return undefined;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -32,7 +56,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Store details, social channels, outside links and the mail sender; saves only what changed. */
+/** Store details, social channels, outside links, new-enquiry mail and the mail sender; saves only what changed. */
 export function SettingsForm({ settings }: { settings: Settings }) {
   const toast = useToast();
   const update = useUpdateSettings();
@@ -43,7 +67,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     setError,
     reset,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: settings });
+  } = useForm<SettingsFormValues, unknown, Settings>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: formValuesOf(settings),
+  });
   const { blocker } = useUnsavedChanges(isDirty);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -55,7 +82,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     }
     try {
       const saved = await update.mutateAsync(changes);
-      reset(saved);
+      reset(formValuesOf(saved));
       toast.success(t.saved);
     } catch (error) {
       const placed = applyServerFieldErrors(error, setError, settingKeys);
@@ -65,7 +92,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     }
   });
 
-  const text = (key: keyof Settings, label: string, type = "text", hint?: string) => (
+  const text = (key: Exclude<keyof Settings, "enquiryNotifyEmails">, label: string, type = "text", hint?: string) => (
     <TextField
       label={label}
       type={type}
@@ -94,9 +121,25 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           <div key={key}>{text(key, t[key], "url", t.urlHint)}</div>
         ))}
       </Section>
+      <Section title={t.enquiries}>
+        <TextareaField
+          label={t.enquiryNotifyEmails}
+          hint={t.enquiryNotifyEmailsHint}
+          rows={3}
+          className="sm:col-span-2"
+          error={listErrorOf(errors.enquiryNotifyEmails)}
+          {...register("enquiryNotifyEmails")}
+        />
+        <CheckboxField
+          label={t.enquiryConfirmation}
+          hint={t.enquiryConfirmationHint}
+          className="sm:col-span-2"
+          {...register("enquiryConfirmation")}
+        />
+      </Section>
       <Section title={t.mail}>
         {text("mailFromName", t.mailFromName)}
-        {text("mailFromAddress", t.mailFromAddress, "email")}
+        {text("mailFromAddress", t.mailFromAddress, "email", t.mailFromHint)}
         <CheckboxField
           label={t.doubleOptIn}
           hint={t.doubleOptInHint}
@@ -105,7 +148,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         />
       </Section>
       <div className="flex justify-end gap-3">
-        <Button variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(settings)}>
+        <Button variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(formValuesOf(settings))}>
           {t.reset}
         </Button>
         <Button type="submit" isLoading={isSubmitting} disabled={!isDirty}>
