@@ -10,6 +10,8 @@ export const storefrontCopy = {
    */
   compatibility: { alexa: "Amazon Alexa", google: "Google Home", homekit: "Apple HomeKit" },
   home: {
+    categoriesTitle: "Shop by category",
+    categoriesText: "Everything you need to automate lighting, security and comfort.",
     productCount: (count: number) => `${count} product${count === 1 ? "" : "s"}`,
     newTitle: "New arrivals",
     newText: "The latest additions to the range.",
@@ -18,6 +20,12 @@ export const storefrontCopy = {
     viewAll: "View all products",
     whyUsTitle: "Why Smart Home Shop",
     whyUsText: "Premium hardware, honest advice and support that answers.",
+    perks: [
+      { title: "Easy installation", text: "Fits standard wiring with step-by-step guides." },
+      { title: "Voice ready", text: "Control everything with the assistant you already use." },
+      { title: "Warranty included", text: "Register your product and we have you covered." },
+      { title: "Real people, fast answers", text: "Our team replies to every enquiry within 24 hours." },
+    ],
     newsletterTitle: "Smart-home tips in your inbox",
     newsletterText: "Setup guides, automation ideas and early access to new products — about once a month.",
   },

@@ -72,15 +72,10 @@ export const uiCopy = {
     eyebrow: "Smart home, made simple",
     primaryCta: "Shop Now",
     secondaryCta: "Explore Smart Locks",
-    categoriesTitle: "Shop by category",
-    categoriesText: "Everything you need to automate lighting, security and comfort.",
     worksWith: "Works with Alexa, Google Home and Apple HomeKit",
-    perks: [
-      { title: "Easy installation", text: "Fits standard wiring with step-by-step guides." },
-      { title: "Voice ready", text: "Control everything with the assistant you already use." },
-      { title: "Warranty included", text: "Register your product and we have you covered." },
-      { title: "Real people, fast answers", text: "Our team replies to every enquiry within 24 hours." },
-    ],
+    latestPosts: "From the blog",
+    allPosts: "All articles",
+    noPosts: "No articles yet",
     signInNoticeAction: "Sign in",
   },
 

@@ -48,7 +48,8 @@ function scopeOf(request: FastifyRequest): Scope {
 
 /** What each storefront page shows besides what every page does (settings, categories: scope "public"). */
 function pageShows(path: string, scope: Scope): boolean {
-  if (path === "/" || path.startsWith("/?")) return scope === "products" || scope === "banners";
+  // The home page shows banners, products and the latest posts.
+  if (path === "/" || path.startsWith("/?")) return true;
   if (/^\/(about|contact|terms|privacy)(\?|$)/.test(path)) return false;
   if (/^\/blog(\/|\?|$)/.test(path)) return scope === "blog";
   // The shop, products, landing pages and anything else: the catalogue.

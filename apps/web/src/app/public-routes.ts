@@ -14,7 +14,12 @@ import { prefetched } from "./route-prefetch";
 const pages: RouteObject[] = [
   {
     index: true,
-    ...prefetched((client) => client.prefetchQuery(heroBannersQueryOptions())),
+    ...prefetched(async (client) => {
+      await Promise.all([
+        client.prefetchQuery(heroBannersQueryOptions()),
+        client.prefetchQuery(blogPostsQueryOptions()),
+      ]);
+    }),
     lazy: lazyPage(
       () => import("@/features/storefront/home-page"),
       (m) => m.HomePage,

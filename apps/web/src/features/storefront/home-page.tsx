@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/components/button";
 import { Deferred } from "@/components/deferred";
 import { ArrowRightIcon } from "@/components/icons";
+import { LatestPosts } from "@/features/blog/latest-posts";
 import { paths } from "@/lib/paths";
 import { useHeroBanners } from "./api/get-hero-banners";
 import { HeroCarousel, heroFrameClass } from "./hero-carousel";
@@ -53,6 +54,9 @@ export function HomePage() {
       <Deferred minHeight="120rem">
         <HomeBelowFold />
       </Deferred>
+
+      {/* Outside the deferred part, so the server renders it: links to the latest posts without JavaScript. */}
+      <LatestPosts />
     </>
   );
 }

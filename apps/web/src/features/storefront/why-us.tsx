@@ -1,5 +1,4 @@
 import { storefrontCopy } from "@shop/shared/storefront-copy";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { MessageIcon, MicIcon, ShieldCheckIcon, WrenchIcon } from "@/components/icons";
 
 const icons = [WrenchIcon, MicIcon, ShieldCheckIcon, MessageIcon];
@@ -14,7 +13,7 @@ export function WhyUs() {
         </h2>
         <p className="mt-3 text-slate-600">{storefrontCopy.home.whyUsText}</p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {uiCopy.home.perks.map((perk, index) => {
+          {storefrontCopy.home.perks.map((perk, index) => {
             const Icon = icons[index] ?? ShieldCheckIcon;
             return (
               <li key={perk.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
