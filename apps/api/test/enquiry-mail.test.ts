@@ -220,6 +220,45 @@ describe("the customer hears back at once", () => {
   });
 });
 
+describe("one sender for every message", () => {
+  it("a campaign test send and a double opt-in confirmation come from MAIL_FROM, then from the Settings sender", async () => {
+    const campaign = await call<{ _id: string }>(app, {
+      method: "POST",
+      url: "/api/compose-mail",
+      token: admin,
+      body: { subject: "Sender check", preheader: "", html: "<p>Hello</p>", audience: { type: "all" } },
+    });
+    expect(campaign.status).toBe(201);
+    const testSend = (email: string) =>
+      call(app, {
+        method: "POST",
+        url: `/api/compose-mail/${campaign.body.data._id}/test`,
+        token: admin,
+        body: { email },
+      });
+    const signUp = (email: string) =>
+      call(app, { method: "POST", url: "/api/newsletter/subscriber", body: { email }, ip: nextIp() });
+    await setSettings({ doubleOptIn: true });
+    try {
+      expect((await testSend("campaign-env@customer.test")).status).toBe(200);
+      expect((await signUp("optin-env@customer.test")).status).toBe(200);
+      for (const address of ["campaign-env@customer.test", "optin-env@customer.test"]) {
+        const mail = delivered(to(address))[0];
+        expect(mail?.headers.get("from")).toBe("Shop From Env <env-sender@shop.test>");
+        expect(mail?.from).toBe("env-sender@shop.test");
+      }
+      await setSettings({ mailFromName: "Shop Settings", mailFromAddress: "settings-sender@shop.test" });
+      expect((await testSend("campaign-set@customer.test")).status).toBe(200);
+      expect((await signUp("optin-set@customer.test")).status).toBe(200);
+      for (const address of ["campaign-set@customer.test", "optin-set@customer.test"]) {
+        expect(delivered(to(address))[0]?.headers.get("from")).toBe("Shop Settings <settings-sender@shop.test>");
+      }
+    } finally {
+      await setSettings({ doubleOptIn: false });
+    }
+  });
+});
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
