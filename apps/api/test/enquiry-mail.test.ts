@@ -341,4 +341,44 @@ describe("mail is never lost and never sent twice", () => {
       await other.close();
     }
   });
+
+  it("retries a temporary refusal with backoff, fails for good on a 5xx or after the last attempt, and says why", async () => {
+    const picky = await startSmtpSink({
+      reject: (address) =>
+        address.startsWith("gone@")
+          ? { code: 550, message: "No such user" }
+          : address.startsWith("busy@")
+            ? { code: 451, message: "Try again later" }
+            : undefined,
+    });
+    const other = await buildApp(testConfig({ ...mailConfig, SMTP_URL: picky.url }), { database });
+    try {
+      const gone = (await submit(other, { email: "gone@customer.test" })).body.data._id;
+      const busy = (await submit(other, { email: "busy@customer.test" })).body.data._id;
+      await other.outbox.drain();
+      const confirmationOf = async (id: string) => (await rowsFor(id)).find((r) => r.kind === "enquiry-confirmation");
+      const failed = await confirmationOf(gone);
+      expect(failed?.status).toBe("failed");
+      expect(failed?.lastError).toContain("No such user");
+      const waiting = await confirmationOf(busy);
+      expect(waiting?.status).toBe("pending");
+      expect(waiting?.attempts).toBe(1);
+      const wait = (waiting?.nextAttemptAt.getTime() ?? 0) - Date.now();
+      expect(wait).toBeGreaterThan(20_000);
+      expect(wait).toBeLessThanOrEqual(30_000);
+      // The alerts to the team went all the same.
+      expect((await rowsFor(gone)).find((r) => r.kind === "enquiry-alert")?.status).toBe("sent");
+
+      // The last attempt fails too: failed for good.
+      await db.execute(sql`update mail_outbox set attempts = 7, next_attempt_at = now() where id = ${waiting?.id}`);
+      await other.outbox.drain();
+      const last = await confirmationOf(busy);
+      expect(last?.status).toBe("failed");
+      expect(last?.attempts).toBe(8);
+      expect(last?.lastError).toContain("Try again later");
+    } finally {
+      await other.close();
+      await picky.close();
+    }
+  });
 });
