@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { contacts, mailOutbox, users } from "../src/db/schema/index.ts";
+import { contacts, mailOutbox, products, users } from "../src/db/schema/index.ts";
 import { call, createStaff, createTestApp, signIn, testAdmin, testConfig } from "./harness.ts";
 import { type Captured, decodedBody, startSmtpSink } from "./smtp-sink.ts";
 
@@ -67,6 +67,9 @@ beforeEach(async () => {
 
 describe("a new enquiry tells the team", () => {
   it("emails the super admins when nobody else is named, with who, what, when and the link; the customer gets the confirmation", async () => {
+    await db
+      .insert(products)
+      .values({ name: "Aura Touch Switch", slug: "aura-touch-switch", price: 49.99, description: "A switch" });
     const sent = await submit(app, {
       name: "Pat Product",
       email: "Pat@Customer.test",
@@ -101,6 +104,7 @@ describe("a new enquiry tells the team", () => {
       expect(text).toContain(part);
     expect(text).toContain(`http://shop.test/admin/contacts?open=${id}`);
     expect(text).toMatch(/Received: \w{3}, \d{2} \w{3} \d{4}/);
+    expect(text).toContain("Product: http://shop.test/shop/product/aura-touch-switch");
 
     const confirmations = delivered(to("pat@customer.test"));
     expect(confirmations).toHaveLength(1);
@@ -109,6 +113,7 @@ describe("a new enquiry tells the team", () => {
     expect(confirmation?.headers.get("from")).toContain("Shop From Env <env-sender@shop.test>");
     expect(body(confirmation)).toContain(storefrontCopy.enquiry.contactSoon);
     expect(body(confirmation)).toContain("Inquiry about Aura Touch Switch");
+    expect(body(confirmation)).toContain("http://shop.test/shop/product/aura-touch-switch");
     expect((await rowsFor(id)).every((r) => r.status === "sent" && r.sentAt !== null)).toBe(true);
     expect(await app.outbox.drain()).toBe(0);
   });

@@ -186,7 +186,7 @@ async function confirmationAllowed(tx: Executor, address: string): Promise<boole
   return recent.length === 0;
 }
 
-/** "Inquiry about {product}" from the product modal: that product's storefront page, if it exists. */
+/** "Inquiry about {product}" from the product modal: that product's storefront page, if it is on sale. */
 async function productUrlOf(db: Db, contact: NewContact, publicUrl: string): Promise<string | undefined> {
   if (contact.messageType !== "productRequest") return undefined;
   const prefix = storefrontCopy.enquiry.request("");
@@ -196,7 +196,7 @@ async function productUrlOf(db: Db, contact: NewContact, publicUrl: string): Pro
   const [product] = await db
     .select({ slug: products.slug })
     .from(products)
-    .where(sql`lower(${products.name}) = lower(${name})`)
+    .where(sql`lower(${products.name}) = lower(${name}) and ${products.status} = 'active'`)
     .limit(1);
   return product ? `${publicUrl}/shop/product/${encodeURIComponent(product.slug)}` : undefined;
 }
