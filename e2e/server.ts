@@ -8,7 +8,8 @@ export const admin = { email: "admin@example.com", password: "e2e-admin-password
 
 export type RunningServer = { url: string; stop(): Promise<void>; output(): string };
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now (for a peer the test starts later). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -20,10 +21,17 @@ function freePort(): Promise<number> {
   });
 }
 
+export type ServerOptions = {
+  /** More environment for the server (SMTP_URL, SAMPLE_DATA, …), over the test's own. */
+  env?: Record<string, string>;
+  /** A data dir the test prepared (it is removed on stop, like a fresh one). */
+  dataDir?: string;
+};
+
 /** Starts the built product (apps/api/dist serving apps/web/dist) on a fresh data dir, as `npm start` would. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "..");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
@@ -41,6 +49,7 @@ export async function startServer(): Promise<RunningServer> {
       ADMIN_PASSWORD: admin.password,
       ADMIN_NAME: admin.name,
       LOG_LEVEL: "warn",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

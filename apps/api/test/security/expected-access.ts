@@ -113,6 +113,12 @@ export const expectedAccess: ExpectedRoute[] = [
   route("GET", "/api/contacts/export", needs("contact:view-contacts")),
   route("GET", "/api/contacts/:id", needs("contact:view-contacts")),
   route("PUT", "/api/contacts/:id", needs("contact:update-status")),
+  // Issue 15: replying, notes and assignment act on a request, as a status change does; the staff
+  // list is what the assignment picker shows.
+  route("POST", "/api/contacts/:id/replies", needs("contact:update-status")),
+  route("POST", "/api/contacts/:id/notes", needs("contact:update-status")),
+  route("PUT", "/api/contacts/:id/assignee", needs("contact:update-status")),
+  route("GET", "/api/contacts/assignees", needs("contact:update-status")),
   // The spec calls DELETE /contacts/{id} but names no delete permission: the one that acts on requests.
   route("DELETE", "/api/contacts/:id", needs("contact:update-status")),
 

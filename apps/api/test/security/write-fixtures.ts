@@ -210,6 +210,18 @@ export const writeFixtures: Record<string, Fixture> = {
   "POST /api/contacts": async () => ({ url: "/api/contacts", body: contactBody }),
   "PUT /api/contacts/:id": async (c) => ({ url: `/api/contacts/${await contact(c)}`, body: { status: "inProgress" } }),
   "DELETE /api/contacts/:id": async (c) => ({ url: `/api/contacts/${await contact(c)}` }),
+  "POST /api/contacts/:id/replies": async (c) => ({
+    url: `/api/contacts/${await contact(c)}/replies`,
+    body: { body: "Thanks, we will be in touch." },
+  }),
+  "POST /api/contacts/:id/notes": async (c) => ({
+    url: `/api/contacts/${await contact(c)}/notes`,
+    body: { body: "Called back." },
+  }),
+  "PUT /api/contacts/:id/assignee": async (c) => ({
+    url: `/api/contacts/${await contact(c)}/assignee`,
+    body: { userId: null },
+  }),
 
   "POST /api/newsletter/subscriber": async () => ({
     url: "/api/newsletter/subscriber",

@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
+import { inboxCopy } from "@shop/shared/inbox-copy";
 import { idParamsSchema } from "@shop/shared/schemas/common";
+import { contactAssigneeSchema, contactNoteSchema, contactReplySchema } from "@shop/shared/schemas/contact-threads";
 import {
   type ContactDto,
   contactCreateSchema,
@@ -9,23 +11,30 @@ import {
 } from "@shop/shared/schemas/contacts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
-import { publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import { createEnquiry } from "./enquiry-mail.ts";
 import {
+  type ContactChange,
   countContacts,
   deleteContact,
   exportContacts,
-  getContact,
   listContacts,
   updateContact,
 } from "./service.ts";
+import { addContactNote, assignContact, getContactDetail, listAssignees, replyToContact } from "./thread-service.ts";
 
 const submitted = "Inquiry submitted successfully";
 const view = requirePermission("contact:view-contacts");
 const update = requirePermission("contact:update-status");
 const filtersSchema = contactListQuerySchema.omit({ page: true, limit: true, sortBy: true, sortOrder: true });
 const onActioned = (contact: { name: string; email: string }) => ({ name: contact.name, email: contact.email });
+/** What every inbox entry in the activity log carries: who the request is from, and which one. */
+const aboutContact = (contact: ContactDto) => ({ onActioned: onActioned(contact), contactId: contact._id });
+const statusLine = (change: ContactChange) =>
+  change.before.status === change.after.status
+    ? ""
+    : `; status ${contactStatusLabels[change.before.status]} → ${contactStatusLabels[change.after.status]}`;
 const editable = (contact: ContactDto) => ({
   status: contact.status,
   name: contact.name,
@@ -55,7 +64,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/contacts", { config: view, schema: { querystring: contactListQuerySchema } }, async (request) => ({
     success: true,
     message: "Contacts fetched successfully",
-    data: await listContacts(app.db, request.query),
+    data: await listContacts(app.db, { ...request.query, viewerId: principalOf(request).userId }),
   }));
 
   app.get(
@@ -64,7 +73,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true,
       message: "Contact counts fetched successfully",
-      data: await countContacts(app.db, request.query),
+      data: await countContacts(app.db, { ...request.query, viewerId: principalOf(request).userId }),
     }),
   );
 
@@ -73,14 +82,81 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="contacts-${day}.csv"`)
-      .send(Readable.from(exportContacts(app.db, request.query)));
+      .send(Readable.from(exportContacts(app.db, { ...request.query, viewerId: principalOf(request).userId })));
   });
+
+  app.get("/api/contacts/assignees", { config: update }, async () => ({
+    success: true,
+    message: "Staff fetched successfully",
+    data: await listAssignees(app.db),
+  }));
 
   app.get("/api/contacts/:id", { config: view, schema: { params: idParamsSchema } }, async (request) => ({
     success: true,
     message: "Contact fetched successfully",
-    data: await getContact(app.db, request.params.id),
+    data: await getContactDetail(app.db, request.params.id),
   }));
+
+  app.post(
+    "/api/contacts/:id/replies",
+    {
+      config: { ...update, activity: { module: "contact", action: "Reply to contact" } },
+      schema: { params: idParamsSchema, body: contactReplySchema },
+    },
+    async (request, reply) => {
+      const { userId, name } = principalOf(request);
+      const result = await replyToContact(app.db, { userId, name }, request.params.id, request.body.body, app.mailFrom);
+      app.outbox.wake();
+      const { before, after } = result;
+      await audit(request, {
+        module: "contact",
+        action: "Reply to contact",
+        description: `Replied to ${after.name}'s request "${after.subject}"${statusLine(result)}`,
+        details: { ...aboutContact(after), fieldChanges: fieldChanges(editable(before), editable(after)) },
+      });
+      return reply.status(201).send({ success: true, message: inboxCopy.replySent, data: result.entry });
+    },
+  );
+
+  app.post(
+    "/api/contacts/:id/notes",
+    {
+      config: { ...update, activity: { module: "contact", action: "Add contact note" } },
+      schema: { params: idParamsSchema, body: contactNoteSchema },
+    },
+    async (request, reply) => {
+      const { userId, name } = principalOf(request);
+      const { contact, entry } = await addContactNote(app.db, { userId, name }, request.params.id, request.body.body);
+      await audit(request, {
+        module: "contact",
+        action: "Add contact note",
+        description: `Added a note to ${contact.name}'s request "${contact.subject}"`,
+        details: aboutContact(contact),
+      });
+      return reply.status(201).send({ success: true, message: inboxCopy.noteAdded, data: entry });
+    },
+  );
+
+  app.put(
+    "/api/contacts/:id/assignee",
+    {
+      config: { ...update, activity: { module: "contact", action: "Assign contact" } },
+      schema: { params: idParamsSchema, body: contactAssigneeSchema },
+    },
+    async (request) => {
+      const { before, after } = await assignContact(app.db, request.params.id, request.body.userId);
+      const assignee = (contact: ContactDto) => ({ assignee: contact.assignee?.name ?? inboxCopy.unassigned });
+      await audit(request, {
+        module: "contact",
+        action: "Assign contact",
+        description: after.assignee
+          ? `Assigned ${after.name}'s request to ${after.assignee.name}`
+          : `Unassigned ${after.name}'s request`,
+        details: { ...aboutContact(after), fieldChanges: fieldChanges(assignee(before), assignee(after)) },
+      });
+      return { success: true, message: inboxCopy.assigneeChanged(after.assignee?.name ?? null), data: after };
+    },
+  );
 
   app.put(
     "/api/contacts/:id",
