@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The database layer, to leave an enquiry from two days ago in the data dir before the server starts.
@@ -209,6 +210,11 @@ describe("enquiry mail and the team inbox", () => {
     // The address still names the contact: a reload opens it again, the reply now delivered.
     await staff.reload();
     await expect.poll(() => thread().getByText("Emailed").isVisible(), mailWait).toBe(true);
+    const audit = await new AxeBuilder({ page: staff }).include('[role="dialog"]').analyze();
+    const serious = audit.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
     expect(
       await thread()
         .getByRole("listitem")
