@@ -14,6 +14,7 @@ import { loggableError } from "./lib/errors.ts";
 import { createMemoryThrottle, createRedisThrottle } from "./lib/failure-throttle.ts";
 import { redactUrl } from "./lib/redact.ts";
 import { connectRedis } from "./lib/redis.ts";
+import { RequestLogController } from "./lib/request-log.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
 import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
         }),
       },
     },
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Signed tokens in email links (unsubscribe, tracking) are longer than the default 100.
