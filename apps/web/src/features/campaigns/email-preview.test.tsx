@@ -11,8 +11,15 @@ describe("email preview", () => {
     expect(frame.getAttribute("sandbox")).toBe("");
     expect(frame.getAttribute("src")).toBeNull();
     const document = frame.getAttribute("srcdoc") ?? "";
-    expect(document).toContain("<p>Hello {{email}}</p>");
     expect(document).toContain("Spring offers");
+  });
+
+  it("fills the merge tags with a sample subscriber, and the unsubscribe link goes nowhere", () => {
+    render(<EmailPreview html='<p>Hello {{email}}, <a href="{{unsubscribe_url}}">leave</a></p>' />);
+    const document = screen.getByTitle("Email preview").getAttribute("srcdoc") ?? "";
+    expect(document).toContain("<p>Hello jane@example.com, ");
+    expect(document).not.toContain("{{");
+    expect(document).toContain('<a href="#">leave</a>');
   });
 
   it("switches between desktop and mobile widths", async () => {
