@@ -13,6 +13,7 @@ const repeated = "Duplicate in this file";
  * Close to what mail servers accept; the full RFC grammar is not worth its cost per row. Nothing it
  * accepts needs escaping in COPY text.
  */
+// redos-safe: only ever tested on at most 254 characters (the length is checked first): quadratic at worst on that.
 const emailPattern = /^[^\s@"<>(),;:\\[\]\0]+@[^\s@"<>(),;:\\[\]\0]+\.[A-Za-z]{2,63}$/;
 
 /** What reading the file has counted so far: the progress a job reports and the skips it answers with. */
@@ -43,6 +44,10 @@ function findColumns(header: string[]) {
   return { email, name, first, last };
 }
 
+function isBlank(record: string[]): boolean {
+  return record.every((cell) => cell.trim() === "");
+}
+
 function looksBinary(chunk: Buffer): boolean {
   return chunk.subarray(0, 4096).includes(0);
 }
@@ -68,6 +73,7 @@ export async function readCsvRows(
   };
   const onRecord = (record: string[], line: number) => {
     if (!columns) {
+      if (isBlank(record)) return;
       columns = findColumns(record);
       if (columns.email < 0) throw badRequest("No email column found. Add a header row with an “email” column.");
       return;
@@ -76,7 +82,11 @@ export async function readCsvRows(
     const cell = record[columns.email] ?? "";
     // Our own export guards cells against spreadsheet formulas: read back, they are the values again.
     const email = unguardCell(cell).trim().toLowerCase();
-    if (!emailPattern.test(email) || email.length > 254) return skip(line, cell, "Invalid email address");
+    if (email.length > 254 || !emailPattern.test(email)) {
+      // Spreadsheets save rows they once touched as `,,,`: nothing to import and nothing to report.
+      if (email === "" && isBlank(record)) return;
+      return skip(line, cell, "Invalid email address");
+    }
     // The first of two equal addresses is the one kept.
     if (!seen.add(email)) return skip(line, cell, repeated);
     const value = (index: number) => (index >= 0 ? unguardCell(record[index] ?? "").trim() : "");
