@@ -24,8 +24,19 @@ export function sniffDelimiter(text: string): string {
   return (line.match(/;/g)?.length ?? 0) > (line.match(/,/g)?.length ?? 0) ? ";" : ",";
 }
 
+/**
+ * The line ending of the first record: the first CR or LF outside quotes. A bare CR there means the
+ * file uses bare CRs (Excel for Mac), even when a quoted field holds an LF.
+ */
 export function sniffNewline(text: string): "\n" | "\r" {
-  return !text.includes("\n") && text.includes("\r") ? "\r" : "\n";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 34) quoted = !quoted;
+    else if (!quoted && code === 10) return "\n";
+    else if (!quoted && code === 13) return i + 1 < text.length && text.charCodeAt(i + 1) !== 10 ? "\r" : "\n";
+  }
+  return "\n";
 }
 
 export function createCsvReader(options: CsvReaderOptions) {
