@@ -1,4 +1,4 @@
-import type { ImportResult, TagDto } from "@shop/shared/schemas/newsletter";
+import type { TagDto } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
@@ -45,5 +45,21 @@ describe("importing the files people export", () => {
     expect(response.json().data).toMatchObject({ importedCount: 2, skippedCount: 0, errors: [] });
     expect(await nameOf("cr1@example.com")).toBe("Ada\nLovelace");
     expect(await nameOf("cr2@example.com")).toBe("Grace");
+  });
+  it("reads tab-separated files, as .tsv, .txt or .csv", async () => {
+    const tsv = await importFile("Email\tName\ntab1@example.com\tAda, Countess\n", {
+      fileName: "people.tsv",
+      type: "text/tab-separated-values",
+    });
+    expect(tsv.statusCode).toBe(200);
+    expect(tsv.json().data).toMatchObject({ importedCount: 1, skippedCount: 0 });
+    expect(await nameOf("tab1@example.com")).toBe("Ada, Countess");
+    const txt = await importFile("name\temail\nGrace; Hopper\ttab2@example.com\n", {
+      fileName: "people.txt",
+      type: "text/plain",
+    });
+    expect(txt.statusCode).toBe(200);
+    expect(txt.json().data).toMatchObject({ importedCount: 1, skippedCount: 0 });
+    expect(await nameOf("tab2@example.com")).toBe("Grace; Hopper");
   });
 });
