@@ -1,0 +1,71 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+import { admin, type RunningServer, startServer } from "./server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInAt(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${server.url}/admin`);
+  return page;
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`no box for ${locator}`);
+  return found;
+}
+
+describe("activity log filters", () => {
+  for (const width of [1280, 1366]) {
+    it(`share one row at ${width} px, each label over its control`, async () => {
+      const page = await signedInAt({ width, height: 900 });
+      await page.goto(`${server.url}/admin/activity-logs`);
+      const main = page.getByRole("main");
+      const controls = [
+        main.getByPlaceholder("Search actions and descriptions"),
+        main.getByLabel("Module"),
+        main.getByLabel("Status"),
+        main.getByLabel("User"),
+        main.getByLabel("From"),
+        main.getByLabel("To", { exact: true }),
+      ];
+      await expect.poll(() => controls[3]?.isVisible()).toBe(true);
+      const boxes = await Promise.all(controls.map((control) => box(control)));
+      const tops = boxes.map((found) => Math.round(found.y));
+      expect(Math.max(...tops) - Math.min(...tops), `tops ${tops.join(", ")}`).toBeLessThanOrEqual(4);
+      for (let index = 1; index < boxes.length; index++) {
+        const previous = boxes[index - 1];
+        const current = boxes[index];
+        if (!previous || !current) continue;
+        expect(current.x, `control ${index} after control ${index - 1}`).toBeGreaterThanOrEqual(
+          previous.x + previous.width,
+        );
+      }
+      const to = await box(main.getByText("To", { exact: true }));
+      const toInput = boxes[5];
+      expect(toInput && Math.abs(to.x - toInput.x)).toBeLessThanOrEqual(2);
+      expect(toInput && toInput.y - (to.y + to.height)).toBeLessThanOrEqual(8);
+      const right = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(right).toBeLessThanOrEqual(width);
+      await page.context().close();
+    });
+  }
+});
