@@ -18,10 +18,23 @@ export const unreadableRecord = "This line could not be read as CSV";
 
 type Scanned = { fields: string[]; next: number; lines: number; malformed: boolean };
 
-/** The separator of the header line: `;` (common in European exports) or `,`. */
+/**
+ * The separator of the header line: the most frequent of `,`, `;` (common in European exports) and
+ * tab (Excel's "Unicode Text", .tsv) outside quotes; `,` when there is a tie or none.
+ */
 export function sniffDelimiter(text: string): string {
-  const line = text.split(/\r?\n|\r/, 1)[0] ?? "";
-  return (line.match(/;/g)?.length ?? 0) > (line.match(/,/g)?.length ?? 0) ? ";" : ",";
+  const counts = { ",": 0, ";": 0, "\t": 0 };
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === "\n" || char === "\r") break;
+    else if (char === "," || char === ";" || char === "\t") counts[char] += 1;
+  }
+  let best: keyof typeof counts = ",";
+  for (const char of [";", "\t"] as const) if (counts[char] > counts[best]) best = char;
+  return best;
 }
 
 /**

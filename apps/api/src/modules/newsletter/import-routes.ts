@@ -18,6 +18,7 @@ const csvTypes = new Set([
   "text/csv",
   "application/csv",
   "text/plain",
+  "text/tab-separated-values",
   "application/vnd.ms-excel",
   "application/octet-stream",
 ]);
@@ -77,10 +78,10 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
         try {
           for await (const part of request.parts({ limits: { files: 1, fileSize: maxFileBytes, fields: 60 } })) {
             if (part.type === "file") {
-              const named = part.filename.toLowerCase().endsWith(".csv");
+              const named = /\.(csv|tsv|txt)$/.test(part.filename.toLowerCase());
               if (
                 part.fieldname !== "file" ||
-                !(named || part.mimetype === "text/csv") ||
+                !(named || part.mimetype === "text/csv" || part.mimetype === "text/tab-separated-values") ||
                 !csvTypes.has(part.mimetype)
               ) {
                 part.file.resume();

@@ -1,8 +1,15 @@
 import { newsletterCopy } from "@shop/shared/schemas/newsletter";
 
-/** Spec section 5: a CSV by its type, or by a name ending .csv (browsers type CSV differently). */
+/**
+ * Spec section 5: a CSV by its type, or by a name ending .csv (browsers type CSV differently); also
+ * tab-separated text (.tsv, and .txt as Excel saves "Unicode Text").
+ */
 export function isCsvFile(file: Pick<File, "name" | "type">): boolean {
-  return file.type === "text/csv" || file.name.toLowerCase().endsWith(".csv");
+  return (
+    file.type === "text/csv" ||
+    file.type === "text/tab-separated-values" ||
+    /\.(csv|tsv|txt)$/.test(file.name.toLowerCase())
+  );
 }
 
 /** Why a picked file cannot be imported, or null. */
