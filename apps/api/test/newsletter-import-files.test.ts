@@ -62,4 +62,34 @@ describe("importing the files people export", () => {
     expect(txt.json().data).toMatchObject({ importedCount: 1, skippedCount: 0 });
     expect(await nameOf("tab2@example.com")).toBe("Grace; Hopper");
   });
+  it("detects the encoding, says which it used, and reads Excel's Unicode Text (UTF-16LE, tabs)", async () => {
+    const latin = await importFile(Buffer.from("email,name\r\njose@example.com,José Muñoz\r\n", "latin1"));
+    expect(latin.statusCode).toBe(200);
+    expect(latin.json().data).toMatchObject({ importedCount: 1, skippedCount: 0, encoding: "Windows-1252" });
+    expect(await nameOf("jose@example.com")).toBe("José Muñoz");
+
+    const unicodeText = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("email\tname\r\nutf16le@example.com\tFrançoise Müller\r\n", "utf16le"),
+    ]);
+    const excel = await importFile(unicodeText, { fileName: "Unicode Text.txt", type: "text/plain" });
+    expect(excel.statusCode).toBe(200);
+    expect(excel.json().data).toMatchObject({ importedCount: 1, skippedCount: 0, encoding: "UTF-16LE" });
+    expect(await nameOf("utf16le@example.com")).toBe("Françoise Müller");
+
+    const bigEndian = Buffer.from("email,name\nutf16be@example.com,Zoë\n", "utf16le").swap16();
+    const be = await importFile(Buffer.concat([Buffer.from([0xfe, 0xff]), bigEndian]));
+    expect(be.json().data).toMatchObject({ importedCount: 1, encoding: "UTF-16BE" });
+    expect(await nameOf("utf16be@example.com")).toBe("Zoë");
+
+    const bom = await importFile(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("Email,Name\nbom@example.com,Łukasz\n")]),
+    );
+    expect(bom.json().data).toMatchObject({ importedCount: 1, encoding: "UTF-8 with BOM" });
+    expect(await nameOf("bom@example.com")).toBe("Łukasz");
+
+    const plain = await importFile("email,name\nutf8@example.com,José Muñoz\n");
+    expect(plain.json().data).toMatchObject({ importedCount: 1, encoding: "UTF-8" });
+    expect(await nameOf("utf8@example.com")).toBe("José Muñoz");
+  });
 });

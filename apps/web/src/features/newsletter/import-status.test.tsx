@@ -1,7 +1,7 @@
 import type { ImportProgress } from "@shop/shared/schemas/newsletter";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ImportProgressBar } from "./import-status";
+import { ImportProgressBar, ImportResultView } from "./import-status";
 
 const running: ImportProgress = {
   jobId: "job",
@@ -26,5 +26,12 @@ describe("import progress bar", () => {
     render(<ImportProgressBar uploaded={1} progress={{ ...running, bytesRead: 4_000 }} />);
     expect(screen.getByText("Saving subscribers… 90,000 rows read")).toBeTruthy();
     expect(screen.getByRole("progressbar", { name: "Import progress" }).getAttribute("aria-valuenow")).toBe("100");
+  });
+});
+
+describe("import result", () => {
+  it("says which encoding the file was read in", () => {
+    render(<ImportResultView result={{ ...running, importedCount: 1, encoding: "Windows-1252" }} />);
+    expect(screen.getByText("Read as Windows-1252")).toBeTruthy();
   });
 });
