@@ -63,12 +63,13 @@ function ProductInfo({ product }: { product: ProductDto }) {
           </ul>
         </div>
       ) : null}
+      {/* Stacked, a button keeps its height: flex-1 in a column would shrink it to its text. */}
       <div className="flex flex-col gap-3 sm:flex-row lg:flex-col">
-        <AddToCartButton product={product} className="sm:flex-1" />
+        <AddToCartButton product={product} className="sm:flex-1 lg:flex-none" />
         <Button
           variant="outline"
           size="lg"
-          className="sm:flex-1"
+          className="sm:flex-1 lg:flex-none"
           aria-haspopup="dialog"
           onClick={() => openModal("contact", { productName: product.name })}
         >
