@@ -11,9 +11,13 @@ type RatingProps = {
 
 const star = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
-/** Five stars filled to the rating, read out as "Rated 4.3 out of 5", with the review count beside. */
+/**
+ * Five stars filled to the rating, read out as "Rated 4.3 out of 5", with the review count beside.
+ * Nothing until the first review: grey stars and "0.0 (0 reviews)" read as a bad rating.
+ */
 export function Rating({ value, count, compact = false, className = "" }: RatingProps) {
   const clipId = useId();
+  if (count === 0) return null;
   const clamped = Math.min(5, Math.max(0, value));
   return (
     <div className={`flex items-center gap-1.5 text-sm ${className}`.trim()}>
