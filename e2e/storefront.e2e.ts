@@ -60,7 +60,7 @@ describe("the storefront", () => {
     );
     expect(await page.title()).toBe("Smart Home Shop — Making homes smarter with style.");
 
-    await page.getByRole("main").getByRole("link", { name: "Shop Now", exact: true }).click();
+    await page.getByRole("main").getByRole("link", { name: "Shop now", exact: true }).click();
     await page.waitForURL(`${server.url}/shop`);
     // The address changes before the new page replaces the old one on screen (the router renders in a transition).
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Shop" }).isVisible()).toBe(true);

@@ -26,8 +26,6 @@ export const storefrontCopy = {
       { title: "Warranty included", text: "Register your product and we have you covered." },
       { title: "Real people, fast answers", text: "Our team replies to every enquiry within 24 hours." },
     ],
-    newsletterTitle: "Smart-home tips in your inbox",
-    newsletterText: "Setup guides, automation ideas and early access to new products — about once a month.",
   },
   titles: {
     shop: "Shop smart switches, locks and sensors",

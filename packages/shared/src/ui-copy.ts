@@ -69,10 +69,7 @@ export const uiCopy = {
   },
 
   home: {
-    eyebrow: "Smart home, made simple",
     primaryCta: "Shop Now",
-    secondaryCta: "Explore Smart Locks",
-    worksWith: "Works with Alexa, Google Home and Apple HomeKit",
     latestPosts: "From the blog",
     allPosts: "All articles",
     noPosts: "No articles yet",

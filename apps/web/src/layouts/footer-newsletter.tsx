@@ -15,14 +15,7 @@ type Status =
  * the button disabled, then green success (input cleared) or the server's message in red. Success reads
  * "Subscribed successfully!", or the server's ask to confirm by email when double opt-in is on.
  */
-export function FooterNewsletter({
-  title = uiCopy.footer.newsletterTitle,
-  text = uiCopy.footer.newsletterText,
-}: {
-  /** The home page's call to action reuses the box under its own heading. */
-  title?: string;
-  text?: string;
-}) {
+export function FooterNewsletter() {
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const inputId = useId();
@@ -53,9 +46,9 @@ export function FooterNewsletter({
   return (
     <section aria-labelledby={`${inputId}-title`} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
       <h2 id={`${inputId}-title`} className="text-base font-semibold text-white">
-        {title}
+        {uiCopy.footer.newsletterTitle}
       </h2>
-      <p className="mt-2 text-sm text-slate-400">{text}</p>
+      <p className="mt-2 text-sm text-slate-400">{uiCopy.footer.newsletterText}</p>
       <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-2 sm:flex-row">
         <input
           id={inputId}

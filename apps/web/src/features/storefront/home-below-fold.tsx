@@ -1,14 +1,12 @@
 import { storefrontCopy } from "@shop/shared/storefront-copy";
-import { uiCopy } from "@shop/shared/ui-copy";
 import { useCategories } from "@/features/products/api/get-categories";
-import { FooterNewsletter } from "@/layouts/footer-newsletter";
 import { CategoryTiles } from "./category-tiles";
 import { ProductShelf } from "./product-shelf";
 import { WhyUs } from "./why-us";
 
-const home = { ...uiCopy.home, ...storefrontCopy.home };
+const home = storefrontCopy.home;
 
-/** The home page under the tagline: categories, new and favourite products, why us, the newsletter. */
+/** The home page under the tagline: categories, new and favourite products, why us (the newsletter is in the footer). */
 export function HomeBelowFold() {
   const categories = useCategories();
   return (
@@ -32,12 +30,6 @@ export function HomeBelowFold() {
       />
 
       <WhyUs />
-
-      <section className="bg-brand-950 px-4 py-16 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-2xl">
-          <FooterNewsletter title={home.newsletterTitle} text={home.newsletterText} />
-        </div>
-      </section>
     </>
   );
 }
