@@ -97,6 +97,8 @@ export const campaignUiCopy = {
     width: "Preview width",
     footer: "You receive this email because you subscribed to our newsletter.",
     unsubscribe: "Unsubscribe",
+    /** Who the preview is addressed to: {{email}} shows this address. */
+    sampleEmail: "jane@example.com",
   },
 
   audience: {

@@ -9,17 +9,21 @@ const escapeHtml = (text: string) =>
 
 /**
  * The email in a page of its own, laid out like the mail the server sends (a 600 px card on grey,
- * the footer with the unsubscribe link). Merge tags stay as written: each recipient gets their own.
+ * the footer with the unsubscribe link), addressed to a sample subscriber: the merge tags show
+ * what a recipient reads, and the unsubscribe link goes nowhere.
  */
 export function previewDocument(html: string, preheader = ""): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><style>
+  return withSampleSubscriber(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><style>
 body{margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5}
 .wrap{padding:24px 12px}.card{max-width:600px;margin:0 auto;background:#fff;border-radius:12px;padding:32px;box-sizing:border-box}
 h1,h2,h3{color:#0f172a;line-height:1.25}a{color:#0f766e}img{max-width:100%;height:auto}
 .footer{max-width:600px;margin:16px auto 0;font-size:12px;color:#64748b;text-align:center}
 </style></head><body><span style="display:none">${escapeHtml(preheader)}</span><div class="wrap"><div class="card">${html}</div>
-<div class="footer"><p>${t.footer}</p><p><a href="{{unsubscribe_url}}">${t.unsubscribe}</a></p></div></div></body></html>`;
+<div class="footer"><p>${t.footer}</p><p><a href="{{unsubscribe_url}}">${t.unsubscribe}</a></p></div></div></body></html>`);
 }
+
+const withSampleSubscriber = (document: string) =>
+  document.replaceAll("{{email}}", t.sampleEmail).replaceAll("{{unsubscribe_url}}", "#");
 
 type Width = "desktop" | "mobile";
 const widths: Record<Width, string> = { desktop: "100%", mobile: "375px" };
