@@ -6,12 +6,14 @@ type FilterBarProps = {
   children: ReactNode;
   /** Given while any filter is set: shows "Clear filters". */
   onClear?: () => void;
+  /** Added to the row's classes, e.g. `xl:flex-nowrap` to keep many filters on one line. */
+  className?: string;
 };
 
 /** The row of search and filters above an admin list. */
-export function FilterBar({ children, onClear }: FilterBarProps) {
+export function FilterBar({ children, onClear, className = "" }: FilterBarProps) {
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3">
+    <div className={`mb-4 flex flex-wrap items-end gap-3 ${className}`.trim()}>
       {children}
       {onClear ? (
         <Button variant="ghost" onClick={onClear}>

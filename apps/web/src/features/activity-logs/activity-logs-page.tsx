@@ -22,6 +22,9 @@ import { type ActivityLogFilters, useActivityLogs } from "./api/get-activity-log
 
 const t = adminCopy.activityLog;
 const pageSize = 20;
+// From 1280 px every filter shares one row: the search takes what the others leave.
+const selectClass = "w-full sm:w-44 xl:w-32 xl:min-w-0";
+const dateClass = "w-full sm:w-40 xl:shrink-0";
 const filterKeys = ["search", "module", "status", "userId", "from", "to"] as const;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const statusOptions = activityStatuses.map((status) => ({ value: status, label: status }));
@@ -68,18 +71,18 @@ export function ActivityLogsPage() {
           </Button>
         }
       />
-      <FilterBar onClear={filters.isFiltered ? filters.clear : undefined}>
+      <FilterBar onClear={filters.isFiltered ? filters.clear : undefined} className="xl:flex-nowrap">
         <SearchInput
           value={filters.get("search")}
           onSearch={(search) => filters.setFilters({ search })}
           placeholder={t.searchPlaceholder}
-          className="w-full sm:w-72"
+          className="w-full sm:w-72 xl:w-auto xl:min-w-32 xl:flex-1"
         />
         <FilterSelect
           label={t.moduleFilter}
           value={filters.get("module")}
           onChange={(event) => filters.setFilters({ module: event.target.value })}
-          className="w-full sm:w-44"
+          className={selectClass}
         >
           <FilterOptions allLabel={t.allModules} options={activityModuleOptions} />
         </FilterSelect>
@@ -87,7 +90,7 @@ export function ActivityLogsPage() {
           label={t.statusFilter}
           value={filters.get("status")}
           onChange={(event) => filters.setFilters({ status: event.target.value })}
-          className="w-full sm:w-40"
+          className={selectClass}
         >
           <FilterOptions allLabel={t.allStatuses} options={statusOptions} />
         </FilterSelect>
@@ -96,7 +99,7 @@ export function ActivityLogsPage() {
             label={t.userFilter}
             value={filters.get("userId")}
             onChange={(event) => filters.setFilters({ userId: event.target.value })}
-            className="w-full sm:w-48"
+            className={selectClass}
           >
             <FilterOptions
               allLabel={t.allUsers}
@@ -106,12 +109,14 @@ export function ActivityLogsPage() {
         ) : null}
         <DateFilter
           label={t.from}
+          className={dateClass}
           value={from}
           max={to || undefined}
           onChange={(value) => filters.setFilters({ from: value })}
         />
         <DateFilter
           label={t.to}
+          className={dateClass}
           value={to}
           min={from || undefined}
           onChange={(value) => filters.setFilters({ to: value })}
