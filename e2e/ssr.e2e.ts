@@ -107,6 +107,34 @@ describe("server-rendered storefront", () => {
     await context.close();
   });
 
+  it("renders a product nobody has reviewed yet without stars or a 0.0 rating", async () => {
+    const token = await apiSignIn(server, admin.email, admin.password);
+    const list = await api<{ products: { category: { _id: string } }[] }>(server, "GET", "/api/products?limit=1");
+    const category = list.body.data.products[0]?.category._id;
+    const created = await api<{ slug: string }>(server, "POST", "/api/products", token, {
+      name: "Unreviewed Touch Switch",
+      price: 59.99,
+      description: "Brand new: no reviews yet.",
+      category,
+    });
+    expect(created.status).toBe(201);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/shop/product/${created.body.data.slug}`);
+    const title = page.getByRole("heading", { level: 1, name: "Unreviewed Touch Switch" });
+    expect(await title.isVisible()).toBe(true);
+    // The name's block, where the rating goes (related products below have ratings of their own).
+    const info = title.locator("..");
+    expect(await info.getByText(/^Rated /).count()).toBe(0);
+    expect(await info.getByText("0.0", { exact: true }).count()).toBe(0);
+    expect(await info.getByText("(0 reviews)").count()).toBe(0);
+
+    await page.goto(`${server.url}/shop/product/fortress-fingerprint-lock`);
+    const reviewed = page.getByRole("heading", { level: 1 }).locator("..");
+    expect(await reviewed.getByText("Rated 4.8 out of 5").count()).toBe(1);
+    await context.close();
+  });
+
   it("leaves the cart, sign-in and unknown pages to the browser", async () => {
     for (const path of ["/cart", "/login", "/no-such-page", "/shop/product/no-such-product"]) {
       const response = await fetch(`${server.url}${path}`);
