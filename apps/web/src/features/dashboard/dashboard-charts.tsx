@@ -12,6 +12,16 @@ import type { SubscriberGrowthPoint } from "./api/get-dashboard";
 const t = backofficeCopy.dashboard;
 const chartStyle = { width: "100%", height: 260 };
 const axisTick = { fontSize: 12, fill: "#64748b" };
+/**
+ * Both charts sit in an aria-hidden wrapper (screen readers read the list under each), so they must hold
+ * nothing keyboard-focusable: no accessibility layer, which would make the drawing a tab stop.
+ */
+const chartProps = {
+  responsive: true,
+  accessibilityLayer: false,
+  style: chartStyle,
+  margin: { top: 8, right: 8, bottom: 8, left: -16 },
+} as const;
 
 /** One colour a status, the same family as its badge in the contacts list. */
 const statusColours: Record<(typeof contactStatuses)[number], string> = {
@@ -22,6 +32,23 @@ const statusColours: Record<(typeof contactStatuses)[number], string> = {
   rejected: "#dc2626",
   onHold: "#7c3aed",
 };
+
+/**
+ * A status's name under its bar, a word a line: six names side by side ("Not Actioned", "In Progress")
+ * would otherwise run into each other on a half-width card. The full names are in the tooltip and the list.
+ */
+function StatusTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  const words = String(payload?.value ?? "").split(" ");
+  return (
+    <text x={x} y={y} textAnchor="middle" fontSize={axisTick.fontSize} fill={axisTick.fill}>
+      {words.map((word, i) => (
+        <tspan key={word} x={x} dy={i === 0 ? "0.9em" : "1.2em"}>
+          {word}
+        </tspan>
+      ))}
+    </text>
+  );
+}
 
 /** The figures as text for screen readers: a chart alone says nothing to them. */
 function ScreenReaderList({ rows }: { rows: { label: string; value: number }[] }) {
@@ -39,9 +66,9 @@ export function ContactsByStatusChart({ counts }: { counts: ContactCounts }) {
   return (
     <>
       <div aria-hidden="true">
-        <BarChart responsive data={data} style={chartStyle} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
+        <BarChart {...chartProps} data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis dataKey="label" tick={axisTick} interval={0} tickLine={false} />
+          <XAxis dataKey="label" tick={<StatusTick />} interval={0} tickLine={false} height={44} />
           <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} />
           <Bar dataKey="value" name={t.contactsByStatus} radius={[6, 6, 0, 0]}>
@@ -62,7 +89,7 @@ export function SubscriberGrowthChart({ growth }: { growth: SubscriberGrowthPoin
   return (
     <>
       <div aria-hidden="true">
-        <AreaChart responsive data={data} style={chartStyle} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
+        <AreaChart {...chartProps} data={data}>
           <defs>
             <linearGradient id="subscriber-total" x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor="#0d9488" stopOpacity={0.35} />

@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
@@ -15,6 +15,12 @@ function renderDashboard(data: DashboardData) {
     initialEntries: ["/admin"],
   });
 }
+
+// The page shows its cards once the charts' module is in too; load it (Recharts, slow to transform on a
+// busy machine) before the first test, not inside its wait for the cards.
+beforeAll(async () => {
+  await import("./dashboard-charts");
+}, 60_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();
