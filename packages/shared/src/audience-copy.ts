@@ -161,6 +161,7 @@ export const audienceCopy = {
     line: "Line",
     value: "Value",
     reason: "Reason",
+    readAs: (encoding: string) => `Read as ${encoding}`,
     moreErrors: (shown: number, total: string) => `Showing the first ${shown} of ${total} skipped rows.`,
     importAnother: "Import another file",
     done: "Done",

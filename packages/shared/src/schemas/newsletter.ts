@@ -128,12 +128,17 @@ export type SubscriberDto = {
   updatedAt: string;
 };
 
+/** The character encoding an import read its file in: from a byte order mark, else UTF-8 if valid, else Windows-1252. */
+export type ImportEncoding = "UTF-8" | "UTF-8 with BOM" | "UTF-16LE" | "UTF-16BE" | "Windows-1252";
+
 export type ImportResult = {
   jobId: string;
   importedCount: number;
   updatedCount: number;
   skippedCount: number;
   errors: { line: number; value: string; reason: string }[];
+  /** In the upload's answer; a job's progress does not carry it. */
+  encoding?: ImportEncoding;
 };
 
 export type ImportProgress = ImportResult & {

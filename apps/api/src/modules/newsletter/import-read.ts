@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
-import { type ImportResult, newsletterCopy } from "@shop/shared/schemas/newsletter";
+import { TextDecoder } from "node:util";
+import { type ImportEncoding, type ImportResult, newsletterCopy } from "@shop/shared/schemas/newsletter";
 import { unguardCell } from "../../lib/csv.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { AddressSet } from "./address-set.ts";
@@ -17,7 +18,10 @@ const repeated = "Duplicate in this file";
 const emailPattern = /^[^\s@"<>(),;:\\[\]\0]+@[^\s@"<>(),;:\\[\]\0]+\.[A-Za-z]{2,63}$/;
 
 /** What reading the file has counted so far: the progress a job reports and the skips it answers with. */
-export type ReadTally = Pick<ImportResult, "skippedCount" | "errors"> & { rowsRead: number; bytesRead: number };
+export type ReadTally = Pick<ImportResult, "skippedCount" | "errors" | "encoding"> & {
+  rowsRead: number;
+  bytesRead: number;
+};
 
 export function emptyTally(): ReadTally {
   return { rowsRead: 0, bytesRead: 0, skippedCount: 0, errors: [] };
@@ -46,6 +50,24 @@ function findColumns(header: string[]) {
 
 function isBlank(record: string[]): boolean {
   return record.every((cell) => cell.trim() === "");
+}
+
+/**
+ * The file's encoding from its first piece: a byte order mark (UTF-8, UTF-16LE/BE), else UTF-8 when
+ * the piece is valid UTF-8 (a character cut at its end is fine), else Windows-1252, which is what
+ * Excel and most Windows tools save as "CSV". The decoder drops the mark.
+ */
+function detectEncoding(head: Buffer): { encoding: ImportEncoding; decoder: TextDecoder } {
+  const [a, b, c] = head;
+  if (a === 0xef && b === 0xbb && c === 0xbf) return { encoding: "UTF-8 with BOM", decoder: new TextDecoder("utf-8") };
+  if (a === 0xff && b === 0xfe) return { encoding: "UTF-16LE", decoder: new TextDecoder("utf-16le") };
+  if (a === 0xfe && b === 0xff) return { encoding: "UTF-16BE", decoder: new TextDecoder("utf-16be") };
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: true });
+    return { encoding: "UTF-8", decoder: new TextDecoder("utf-8") };
+  } catch {
+    return { encoding: "Windows-1252", decoder: new TextDecoder("windows-1252") };
+  }
 }
 
 function looksBinary(chunk: Buffer): boolean {
@@ -94,14 +116,22 @@ export async function readCsvRows(
     handlers.onRow(line, email, name);
   };
 
-  const decoder = new TextDecoder();
+  let decoder: TextDecoder | undefined;
   let reader: ReturnType<typeof createCsvReader> | undefined;
   for await (const piece of file) {
     const buffer = piece as Buffer;
     tally.bytesRead += buffer.length;
+    if (!decoder) {
+      const detected = detectEncoding(buffer);
+      // UTF-16 is full of zero bytes; anything else holding one is not text.
+      if (!detected.encoding.startsWith("UTF-16") && looksBinary(buffer)) {
+        throw new AppError(415, newsletterCopy.invalidFile);
+      }
+      tally.encoding = detected.encoding;
+      decoder = detected.decoder;
+    }
     const text = decoder.decode(buffer, { stream: true });
     if (!reader) {
-      if (looksBinary(buffer)) throw new AppError(415, newsletterCopy.invalidFile);
       reader = createCsvReader({
         delimiter: sniffDelimiter(text.slice(0, 8192)),
         newline: sniffNewline(text.slice(0, 8192)),
@@ -113,7 +143,7 @@ export async function readCsvRows(
     reader.push(text);
     await handlers.afterPiece();
   }
-  if (!reader) throw badRequest("The file is empty");
+  if (!reader || !decoder) throw badRequest("The file is empty");
   reader.push(decoder.decode());
   reader.end();
   if (!columns) throw badRequest("The file is empty");

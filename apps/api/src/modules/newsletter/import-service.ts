@@ -70,6 +70,7 @@ export async function importSubscribers(db: Db, file: ImportFile, input: ImportI
       updatedCount: written.updated,
       skippedCount: tally.skippedCount,
       errors: tally.errors,
+      ...(tally.encoding && { encoding: tally.encoding }),
     };
   } catch (error) {
     await finish(db, input.jobId, "failed", tally);
