@@ -5,6 +5,7 @@ import { unguardCell } from "../../lib/csv.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { AddressSet } from "./address-set.ts";
 import { createCsvReader, sniffDelimiter, sniffNewline } from "./import-csv.ts";
+import { findColumns } from "./import-headers.ts";
 
 const maxReportedErrors = 100;
 const maxLineChars = 64 * 1024;
@@ -33,20 +34,6 @@ export type ReadHandlers = {
   /** After each piece of the file: where rows are written, so the file is read no faster than that. */
   afterPiece(): Promise<void>;
 };
-
-function findColumns(header: string[]) {
-  const normal = header.map((cell) =>
-    cell
-      .trim()
-      .toLowerCase()
-      .replace(/[\s_-]+/g, ""),
-  );
-  const email = normal.findIndex((cell) => ["email", "emailaddress", "e-mail", "mail"].includes(cell));
-  const name = normal.findIndex((cell) => ["name", "fullname"].includes(cell));
-  const first = normal.findIndex((cell) => ["firstname", "givenname"].includes(cell));
-  const last = normal.findIndex((cell) => ["lastname", "surname", "familyname"].includes(cell));
-  return { email, name, first, last };
-}
 
 function isBlank(record: string[]): boolean {
   return record.every((cell) => cell.trim() === "");
