@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
-import { admin, type RunningServer, startServer } from "./server.ts";
+import { admin, api, type RunningServer, startServer } from "./server.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -68,4 +68,40 @@ describe("activity log filters", () => {
       await page.context().close();
     });
   }
+});
+
+describe("contacts list", () => {
+  it("fits 1366 px: no sideways scrolling, every row's View button inside the viewport", async () => {
+    const width = 1366;
+    for (const [name, request, subject, messageType] of [
+      ["Maximilian Featherstonehaugh", "Inquiry about Aura Touch Switch — 3 Gang", "Product Buy", "productRequest"],
+      ["Quote Customer", "Quote request for:\n2 × Smart Lock ($99.00)\n\nTotal: $198.00", "Quote request", "quoteRequest"],
+    ] as const) {
+      const posted = await api(server, "POST", "/api/contacts", undefined, {
+        name,
+        email: `${name.toLowerCase().replaceAll(" ", ".")}@example-company-domain.com`,
+        phone: "0123456789",
+        subject,
+        request,
+        messageType,
+        createdBy: "website",
+      });
+      expect(posted.status).toBe(201);
+    }
+    const page = await signedInAt({ width, height: 900 });
+    await page.goto(`${server.url}/admin/contacts`);
+    const table = page.getByRole("main").getByRole("table");
+    const views = table.getByRole("button", { name: /^View/ });
+    await expect.poll(() => views.count()).toBeGreaterThanOrEqual(2);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, "document scroll width").toBeLessThanOrEqual(width);
+    const tableBox = await box(table);
+    expect(tableBox.x + tableBox.width, "table right edge").toBeLessThanOrEqual(width);
+    for (const view of await views.all()) {
+      const found = await box(view);
+      expect(found.x, "View left edge").toBeGreaterThanOrEqual(0);
+      expect(found.x + found.width, "View right edge").toBeLessThanOrEqual(width);
+    }
+    await page.context().close();
+  });
 });
