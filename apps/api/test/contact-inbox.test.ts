@@ -256,3 +256,21 @@ describe("inbox filters and the overdue promise", () => {
     expect(await list("overdue=true")).toEqual([]);
   });
 });
+
+describe("what the list says an enquiry is about", () => {
+  it('names the product ("Product: …") or counts the cart ("Cart: N items"), else shows the subject', async () => {
+    const product = await enquire("About Product");
+    const cart = await enquire("About Cart", {
+      subject: "Quote request",
+      messageType: "quoteRequest",
+      request: "Quote request for:\n2 × Smart Lock ($99.00)\n1 × Aura Touch Switch ($49.99)\n\nTotal: $247.99",
+    });
+    const other = await enquire("About Other", { subject: "Opening hours", messageType: "general" });
+    type List = { contacts: ContactDto[] };
+    const listed = (await call<List>(app, { url: "/api/contacts?limit=100&search=About", token: admin })).body.data;
+    const aboutOf = (id: string) => listed.contacts.find((contact) => contact._id === id)?.about;
+    expect(aboutOf(product)).toBe("Product: Fortress Fingerprint Lock");
+    expect(aboutOf(cart)).toBe("Cart: 3 items");
+    expect(aboutOf(other)).toBe("Opening hours");
+  });
+});
