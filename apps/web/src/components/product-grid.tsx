@@ -12,11 +12,22 @@ type ProductGridProps = {
   /** How many leading cards are above the fold and get their images at once. */
   priorityCount?: number;
   columns?: "three" | "four";
+  /** A row on its own (home, landing and product pages): fewer cards than columns sit centred, at full card width. */
+  row?: boolean;
 };
+
+/** A row with fewer products than this looks broken; its section is left out instead. */
+export const fewestInRow = 2;
 
 const columnClasses = {
   three: "grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6",
   four: "grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4",
+};
+
+// A centred row wraps cards as wide as the grid's columns, so a short row lines up with a full one.
+const rowCardClasses = {
+  three: "w-[calc((100%_-_1rem)/2)] sm:w-[calc((100%_-_3rem)/3)]",
+  four: "w-[calc((100%_-_1rem)/2)] sm:w-[calc((100%_-_3rem)/3)] lg:w-[calc((100%_-_4.5rem)/4)]",
 };
 
 /** Products in a responsive grid, or card-shaped placeholders while they load. */
@@ -27,6 +38,7 @@ export function ProductGrid({
   headingLevel,
   priorityCount = 0,
   columns = "four",
+  row = false,
 }: ProductGridProps) {
   if (isLoading || !products) {
     return (
@@ -39,9 +51,9 @@ export function ProductGrid({
     );
   }
   return (
-    <ul className={`grid ${columnClasses[columns]}`}>
+    <ul className={row ? "flex flex-wrap justify-center gap-4 sm:gap-6" : `grid ${columnClasses[columns]}`}>
       {products.map((product, index) => (
-        <li key={product._id}>
+        <li key={product._id} className={row ? rowCardClasses[columns] : undefined}>
           <ProductCard product={product} headingLevel={headingLevel} priority={index < priorityCount} />
         </li>
       ))}

@@ -21,7 +21,7 @@ function CategoryProducts({ content }: { content: LandingContent }) {
   if (data?.products.length === 0) {
     return <EmptyState icon={<PackageIcon className="size-6" />} title={storefrontCopy.shop.empty} />;
   }
-  return <ProductGrid products={data?.products} isLoading={isPending} skeletons={4} />;
+  return <ProductGrid products={data?.products} isLoading={isPending} skeletons={4} row />;
 }
 
 /** A category's landing page: what it is good for, its products, how to get started, and answers. */

@@ -1,16 +1,16 @@
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "@/components/icons";
-import { ProductGrid } from "@/components/product-grid";
+import { fewestInRow, ProductGrid } from "@/components/product-grid";
 import { type ProductListParams, useProducts } from "@/features/products/api/get-products";
 import { paths } from "@/lib/paths";
 
 type ProductShelfProps = { id: string; title: string; text: string; params: ProductListParams };
 
-/** A titled row of products on the home page; it stays out of the way if it has nothing to show. */
+/** A titled row of products on the home page; it stays out of the way with fewer than two to show. */
 export function ProductShelf({ id, title, text, params }: ProductShelfProps) {
   const { data, isPending, isError } = useProducts(params);
-  if (isError || data?.products.length === 0) return null;
+  if (isError || (data && data.products.length < fewestInRow)) return null;
   const titleId = `${id}-title`;
   return (
     <section aria-labelledby={titleId} className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8 lg:pb-20">
@@ -30,7 +30,7 @@ export function ProductShelf({ id, title, text, params }: ProductShelfProps) {
         </Link>
       </div>
       <div className="mt-8">
-        <ProductGrid products={data?.products} isLoading={isPending} skeletons={4} />
+        <ProductGrid products={data?.products} isLoading={isPending} skeletons={4} row />
       </div>
     </section>
   );
