@@ -75,7 +75,12 @@ describe("contacts list", () => {
     const width = 1366;
     for (const [name, request, subject, messageType] of [
       ["Maximilian Featherstonehaugh", "Inquiry about Aura Touch Switch — 3 Gang", "Product Buy", "productRequest"],
-      ["Quote Customer", "Quote request for:\n2 × Smart Lock ($99.00)\n\nTotal: $198.00", "Quote request", "quoteRequest"],
+      [
+        "Quote Customer",
+        "Quote request for:\n2 × Smart Lock ($99.00)\n\nTotal: $198.00",
+        "Quote request",
+        "quoteRequest",
+      ],
     ] as const) {
       const posted = await api(server, "POST", "/api/contacts", undefined, {
         name,

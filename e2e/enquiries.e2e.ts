@@ -229,7 +229,7 @@ describe("enquiry mail and the team inbox", () => {
 
   it('filters the inbox by "Assigned to me" and "Overdue", and the dashboard counts the overdue one', async () => {
     const table = () => staff.getByRole("table");
-    const names = () => table().locator("tbody tr td:first-child").allTextContents();
+    const names = () => table().locator("tbody tr td:first-child > span:first-child").allTextContents();
 
     await staff.getByRole("button", { name: "Assigned to me" }).click();
     await expect.poll(() => new URL(staff.url()).search).toBe("?assigned=me");

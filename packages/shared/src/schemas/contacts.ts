@@ -51,6 +51,8 @@ export type ContactDto = {
   messageType: string;
   subject: string;
   request: string;
+  /** For the list, from subject and request: "Product: Smart Lock", "Cart: 3 items", else the subject. */
+  about: string;
   status: ContactStatus;
   createdBy: string;
   createdAt: string;

@@ -10,7 +10,7 @@ import { queryRows } from "../../lib/sql.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
-import { createContact, type NewContact } from "./service.ts";
+import { createContact, enquiryProductName, type NewContact } from "./service.ts";
 
 /**
  * What a new enquiry sends (issue 15): one alert per team address and an automatic confirmation to
@@ -188,10 +188,7 @@ async function confirmationAllowed(tx: Executor, address: string): Promise<boole
 
 /** "Inquiry about {product}" from the product modal: that product's storefront page, if it is on sale. */
 async function productUrlOf(db: Db, contact: NewContact, publicUrl: string): Promise<string | undefined> {
-  if (contact.messageType !== "productRequest") return undefined;
-  const prefix = storefrontCopy.enquiry.request("");
-  if (!contact.request.startsWith(prefix)) return undefined;
-  const name = contact.request.slice(prefix.length).trim();
+  const name = enquiryProductName(contact);
   if (!name) return undefined;
   const [product] = await db
     .select({ slug: products.slug })

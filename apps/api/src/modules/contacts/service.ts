@@ -1,3 +1,4 @@
+import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { paginationOf } from "@shop/shared/schemas/common";
 import type {
   ContactCounts,
@@ -7,6 +8,7 @@ import type {
   ContactUpdate,
 } from "@shop/shared/schemas/contacts";
 import { contactStatuses, enquiryResponseHours } from "@shop/shared/schemas/contacts";
+import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../../db/client.ts";
@@ -23,6 +25,30 @@ export function overdueCutoff(now = Date.now()): Date {
 }
 
 type ContactRow = typeof contacts.$inferSelect;
+type Enquiry = Pick<ContactRow, "messageType" | "subject" | "request">;
+
+/** The product named by the product modal's "Inquiry about {product}" (its first line), if this is one. */
+export function enquiryProductName(contact: Pick<Enquiry, "messageType" | "request">): string | undefined {
+  if (contact.messageType !== "productRequest") return undefined;
+  const prefix = storefrontCopy.enquiry.request("");
+  if (!contact.request.startsWith(prefix)) return undefined;
+  return contact.request.slice(prefix.length).split("\n", 1)[0]?.trim() || undefined;
+}
+
+/** The cart's item count in a quote request: the quantities of its "2 × Name ($49.99)" lines. */
+function quoteItemCount(request: string): number | undefined {
+  const quantities = request.split("\n").map((line) => /^(\d+) × /.exec(line.trim())?.[1]);
+  const found = quantities.filter((quantity) => quantity !== undefined);
+  return found.length ? found.reduce((sum, quantity) => sum + Number(quantity), 0) : undefined;
+}
+
+/** What the list shows an enquiry is about: "Product: Smart Lock", "Cart: 3 items", else its subject. */
+export function contactAbout(contact: Enquiry): string {
+  const product = enquiryProductName(contact);
+  if (product) return backofficeCopy.contacts.aboutProduct(product);
+  const items = contact.messageType === "quoteRequest" ? quoteItemCount(contact.request) : undefined;
+  return items === undefined ? contact.subject : backofficeCopy.contacts.aboutCart(items);
+}
 /** The assignee's name, read with the row (null when unassigned). */
 type Assignee = { assigneeName: string | null };
 
@@ -35,6 +61,7 @@ export function toContactDto(row: ContactRow & Assignee, cutoff = overdueCutoff(
     messageType: row.messageType,
     subject: row.subject,
     request: row.request,
+    about: contactAbout(row),
     status: row.status as ContactStatus,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),

@@ -20,7 +20,7 @@ import { SearchInput } from "@/components/search-input";
 import { useDeleteDialog } from "@/components/use-delete-dialog";
 import { useCan } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { useToast } from "@/lib/toasts";
 import { useUrlFilters } from "@/lib/use-url-filters";
 import { useExportContacts } from "./api/export-contacts";
@@ -82,21 +82,25 @@ export function ContactsPage() {
 
   const columns: DataTableColumn<ContactDto>[] = [
     {
-      id: "name",
-      header: t.columns.name,
-      cell: (contact) => <span className="font-medium text-slate-900">{contact.name}</span>,
+      id: "contact",
+      header: t.columns.contact,
+      className: "max-w-64 [overflow-wrap:anywhere]",
+      cell: (contact) => (
+        <>
+          <span className="block font-medium text-slate-900">{contact.name}</span>
+          <span className="block">{contact.email}</span>
+          <span className="block whitespace-nowrap text-slate-500">{contact.phone}</span>
+        </>
+      ),
     },
-    { id: "email", header: t.columns.email, cell: (contact) => contact.email },
-    { id: "phone", header: t.columns.phone, className: "whitespace-nowrap", cell: (contact) => contact.phone },
     {
-      id: "subject",
-      header: t.columns.subject,
-      cell: (contact) => <span className="line-clamp-2">{contact.subject}</span>,
+      id: "about",
+      header: t.columns.about,
+      cell: (contact) => <span className="line-clamp-2">{contact.about}</span>,
     },
     {
       id: "type",
       header: t.columns.messageType,
-      className: "whitespace-nowrap",
       cell: (contact) => messageTypeLabel(contact.messageType),
     },
     {
@@ -112,14 +116,13 @@ export function ContactsPage() {
     {
       id: "assignee",
       header: inboxCopy.columns.assignee,
-      className: "whitespace-nowrap",
       cell: (contact) => contact.assignee?.name ?? <span className="text-slate-400">{inboxCopy.unassigned}</span>,
     },
     {
       id: "created",
       header: t.columns.created,
       className: "whitespace-nowrap",
-      cell: (contact) => formatDate(contact.createdAt),
+      cell: (contact) => formatDateTime(contact.createdAt),
     },
     {
       ...actionsColumn,

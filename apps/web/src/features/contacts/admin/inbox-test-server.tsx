@@ -29,6 +29,7 @@ function contactWith(status: ContactStatus, request = "Inquiry about Smart Lock"
     messageType: "productRequest",
     subject: "Product Buy",
     request,
+    about: "Product: Smart Lock",
     status,
     createdBy: "website",
     createdAt: "2025-03-05T10:00:00.000Z",
