@@ -5,7 +5,8 @@ import { queryRows } from "../src/lib/sql.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
 import { multipart } from "./multipart.ts";
 
-// Issue 16 item 14: the files people really export, each through the upload route.
+// Issue 16 item 14: the files people really export, each through the upload route, and the header
+// names exports in English, German, French, Spanish and Dutch write.
 const { app } = await createTestApp();
 const admin = await signIn(app);
 const fans = (
@@ -91,5 +92,32 @@ describe("importing the files people export", () => {
     const plain = await importFile("email,name\nutf8@example.com,José Muñoz\n");
     expect(plain.json().data).toMatchObject({ importedCount: 1, encoding: "UTF-8" });
     expect(await nameOf("utf8@example.com")).toBe("José Muñoz");
+  });
+});
+
+describe("recognised header names", () => {
+  it.each([
+    ["German", "E-Mail;Vorname;Nachname\nde@example.com;José;Muñoz\n", "de@example.com", "José Muñoz"],
+    [
+      "German address",
+      "E-Mail-Adresse;Vorname;Nachname\nde2@example.com;Jürgen;Groß\n",
+      "de2@example.com",
+      "Jürgen Groß",
+    ],
+    ["French", "Adresse e-mail;Prénom;Nom\nfr@example.com;Françoise;Dupont\n", "fr@example.com", "Françoise Dupont"],
+    ["French courriel", "Courriel,Nom complet\nfr2@example.com,Hélène Roux\n", "fr2@example.com", "Hélène Roux"],
+    [
+      "Spanish",
+      "Correo electrónico;Nombre;Apellidos\nes@example.com;María;García López\n",
+      "es@example.com",
+      "María García López",
+    ],
+    ["Dutch", "E-mailadres;Voornaam;Achternaam\nnl@example.com;Sanne;de Vries\n", "nl@example.com", "Sanne de Vries"],
+    ["English", "Email Address,First Name,Last Name\nen@example.com,Ada,Lovelace\n", "en@example.com", "Ada Lovelace"],
+  ])("%s", async (_language, file, email, name) => {
+    const response = await importFile(file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ importedCount: 1, skippedCount: 0 });
+    expect(await nameOf(email)).toBe(name);
   });
 });
