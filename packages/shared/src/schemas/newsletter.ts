@@ -113,6 +113,19 @@ export const bulkTagSchema = z
   });
 export type BulkTag = z.infer<typeof bulkTagSchema>;
 
+/**
+ * Consent that was not the person's own sign-up from an address: an import records its file, who
+ * ran it and when, never the staff member's address. People imported before this was recorded
+ * carry only the type.
+ */
+export type ConsentSource = {
+  type: "import";
+  fileName?: string;
+  importedBy?: { id: string; name: string; email: string };
+  importedAt?: string;
+  importJobId?: string;
+};
+
 export type SubscriberDto = {
   _id: string;
   email: string;
@@ -121,6 +134,7 @@ export type SubscriberDto = {
   source: string;
   tags: TagRef[];
   consentIp: string | null;
+  consentSource: ConsentSource | null;
   consentAt: string | null;
   subscribedAt: string | null;
   unsubscribedAt: string | null;

@@ -1,3 +1,4 @@
+import type { ConsentSource } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -22,7 +23,10 @@ export const subscribers = pgTable(
     name: text("name"),
     status: text("status").notNull().default("subscribed"),
     source: text("source").notNull().default("footer"),
+    /** The address of the person's own sign-up; null when someone else brought them in (an import). */
     consentIp: text("consent_ip"),
+    /** Where consent came from when it was not a sign-up from `consentIp`: the import, by whom and when. */
+    consentSource: jsonb("consent_source").$type<ConsentSource>(),
     consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true, mode: "date" }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),

@@ -28,6 +28,7 @@ function toSubscriberDto(row: SubscriberRow, tags: TagRef[]): SubscriberDto {
     source: row.source,
     tags,
     consentIp: row.consentIp,
+    consentSource: row.consentSource ?? null,
     consentAt: row.consentAt?.toISOString() ?? null,
     subscribedAt: row.subscribedAt?.toISOString() ?? null,
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,

@@ -29,6 +29,7 @@ export function subscriberOf(index: number, overrides: Partial<SubscriberDto> = 
     source: "footer",
     tags: [],
     consentIp: "203.0.113.9",
+    consentSource: null,
     consentAt: "2025-03-05T10:00:00.000Z",
     subscribedAt: "2025-03-05T10:00:00.000Z",
     unsubscribedAt: null,

@@ -17,6 +17,7 @@ function subscriberOf(index: number): SubscriberDto {
     source: "footer",
     tags: [],
     consentIp: null,
+    consentSource: null,
     consentAt: null,
     subscribedAt: "2025-03-05T10:00:00.000Z",
     unsubscribedAt: null,
