@@ -103,6 +103,11 @@ describe.each([
       sql`select status, name from subscribers where email = 'big7@example.com'`,
     );
     expect(big7).toEqual({ status: "unsubscribed", name: "Big 7" });
+    // Consent came from this import (issue 16 item 11), on either path: no address, the job's file.
+    const fromThisImport = await count(sql`select count(*) as n from subscribers where email like 'big%@example.com'
+      and consent_ip is null and consent_source->>'importJobId' = ${result.jobId}
+      and consent_source->>'fileName' = 'audience.csv'`);
+    expect(fromThisImport).toBe(expected.imported);
 
     const progress = await call<ImportProgress>(app, {
       url: `/api/csv/import-progress/${result.jobId}`,

@@ -136,6 +136,7 @@ export const expectedAccess: ExpectedRoute[] = [
   route("DELETE", "/api/newsletter/subscribers/:id/erase", needs("newsletter:delete-subscriber")),
   // Importing adds and tags subscribers: updating the audience. Its progress belongs to the importer.
   route("POST", "/api/csv/import-jobs", needs("newsletter:update-subscriber")),
+  route("POST", "/api/csv/import-preview", needs("newsletter:update-subscriber")),
   route("POST", "/api/csv/import-csv", needs("newsletter:update-subscriber")),
   route("GET", "/api/csv/import-progress/:jobId", needs("newsletter:update-subscriber")),
 

@@ -242,6 +242,10 @@ export const writeFixtures: Record<string, Fixture> = {
     url: `/api/newsletter/subscribers/${(await subscriber(c)).id}/erase`,
   }),
   "POST /api/csv/import-jobs": async () => ({ url: "/api/csv/import-jobs" }),
+  "POST /api/csv/import-preview": async () => ({
+    url: "/api/csv/import-preview",
+    form: multipart([{ name: "file", filename: "audience.csv", type: "text/csv", data: "email\npreview@example.com\n" }]),
+  }),
   "POST /api/csv/import-csv": async (c) => ({
     url: "/api/csv/import-csv",
     form: multipart([

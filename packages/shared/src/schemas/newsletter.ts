@@ -37,6 +37,10 @@ export const newsletterCopy = {
   unsubscribed: "You have been unsubscribed.",
   testUnsubscribe: "This link came from a test email: it unsubscribes nobody.",
   confirmed: "Your subscription is confirmed.",
+  mappingUnreadable: "The column mapping could not be read",
+  mappingRepeated: "Each column can be chosen once",
+  mappingColumnMissing: (role: string, position: number, columns: number) =>
+    `The ${role} column (column ${position}) is not in this file: it has ${columns} column${columns === 1 ? "" : "s"}`,
 };
 
 /**
@@ -153,6 +157,45 @@ export type ImportResult = {
   errors: { line: number; value: string; reason: string }[];
   /** In the upload's answer; a job's progress does not carry it. */
   encoding?: ImportEncoding;
+};
+
+/**
+ * Which column of the file holds what, by position in the header row from 0 (as the preview lists
+ * it); null for a column the file does not have. Sent with the upload (as JSON in a `mapping`
+ * field) when staff checked or changed what the server detected.
+ */
+const columnPosition = z.number({ message: newsletterCopy.mappingUnreadable }).int().min(0).max(999);
+const optionalColumn = columnPosition.nullable().default(null);
+export const importMappingSchema = z
+  .strictObject({ email: columnPosition, firstName: optionalColumn, lastName: optionalColumn, name: optionalColumn })
+  .refine(
+    (mapping) => {
+      const chosen = [mapping.email, mapping.firstName, mapping.lastName, mapping.name].filter((at) => at !== null);
+      return new Set(chosen).size === chosen.length;
+    },
+    { message: newsletterCopy.mappingRepeated },
+  );
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+export type ImportColumnRole = keyof ImportMapping;
+/** The roles as the mapping's message names them. */
+export const importColumnRoles: Record<ImportColumnRole, string> = {
+  email: "email",
+  firstName: "first name",
+  lastName: "last name",
+  name: "full name",
+};
+
+/** The head of a file before it is imported: what the server read and the mapping it detected. */
+export type ImportPreview = {
+  encoding: ImportEncoding;
+  delimiter: "," | ";" | "\t";
+  headers: string[];
+  /** The first rows after the header (at most 5). */
+  rows: string[][];
+  /** What the server would use; `email` is null when no header name was recognised. */
+  mapping: { [role in ImportColumnRole]: number | null };
+  /** Only the file's head was read: it goes on beyond the rows shown. */
+  partial: boolean;
 };
 
 export type ImportProgress = ImportResult & {
