@@ -20,7 +20,13 @@ import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts"
 import { createMailer, type Mailer } from "./mail/transport.ts";
 import { createRefusalSummary } from "./modules/activity-logs/refusal-summary.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
+import {
+  passwordResetRoutes,
+  resetRequestsPerAddress,
+  resetRequestWindowMs,
+} from "./modules/auth/password-reset-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { sessionRoutes } from "./modules/auth/sessions-routes.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
 import { campaignRoutes } from "./modules/campaigns/routes.ts";
 import { attributeUnsubscribe, createEventRecorder, type EventRecorder } from "./modules/campaigns/tracking.ts";
@@ -215,6 +221,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   });
   await app.register(authRoutes, { attempts: passwordAttempts, tokenTtlMs: config.tokenTtlMs });
   await app.register(userRoutes, { attempts: passwordAttempts });
+  await app.register(passwordResetRoutes, {
+    addressThrottle: redis
+      ? createRedisThrottle(redis.throttle, resetRequestsPerAddress, resetRequestWindowMs, {
+          prefix: "smart-home-shop:reset:",
+          onError: (error) => app.log.warn({ err: error }, "reset throttle store unreachable: counted in this process"),
+        })
+      : createMemoryThrottle(resetRequestsPerAddress, resetRequestWindowMs),
+  });
+  await app.register(sessionRoutes);
   await app.register(roleRoutes);
   await app.register(activityLogRoutes);
   await app.register(categoryRoutes);

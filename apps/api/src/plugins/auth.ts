@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts";
 import { forbidden, unauthorized } from "../lib/errors.ts";
 import type { TokenSigner } from "../lib/tokens.ts";
 import { loadPrincipal, type Principal } from "../modules/auth/principal.ts";
+import { noteSessionSeen } from "../modules/auth/sessions-service.ts";
 
 /**
  * What a route needs: `public` (anyone), `authenticated` (any signed-in staff member),
@@ -82,6 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       const claims = await options.tokens.verify(token);
       request.principal = claims ? await loadPrincipal(options.db, claims) : null;
       if (!request.principal && access.kind !== "public") throw unauthorized(copy.sessionExpired);
+      if (request.principal) await noteSessionSeen(options.db, request.principal.sessionId);
     }
     if (access.kind === "public") return;
     if (!request.principal) throw unauthorized(copy.auth.unauthorized);

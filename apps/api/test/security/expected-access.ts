@@ -45,6 +45,14 @@ export const expectedAccess: ExpectedRoute[] = [
   route("PUT", "/api/users/profile", "signed in"),
   route("PUT", "/api/users/change-password", "signed in"),
   route("GET", "/api/users/me/activity", "signed in"),
+  // Password reset (issue 17): asking and using a link need no session; sending one for someone else
+  // is editing that user. One's own sessions: any staff member.
+  route("POST", "/api/users/forgot-password", "public"),
+  route("POST", "/api/users/reset-password", "public"),
+  route("POST", "/api/users/:id/send-password-reset", needs("user:create-update-user")),
+  route("GET", "/api/users/sessions", "signed in"),
+  route("DELETE", "/api/users/sessions/:id", "signed in"),
+  route("POST", "/api/users/sessions/sign-out-others", "signed in"),
 
   // Roles (spec 6: view-roles, create-update-role). A user manager picks a role for a user, so reads it.
   route(

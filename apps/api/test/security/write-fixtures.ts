@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
+import { passwordResetTokens } from "../../src/db/schema/index.ts";
 import { call, createStaff, signIn, testAdmin } from "../harness.ts";
 import { multipart } from "../multipart.ts";
 import type { Method } from "./support.ts";
@@ -50,6 +52,26 @@ const person = async (c: FixtureContext) =>
     role: await emptyRole(c),
     password: "probe-password",
   });
+/** A live reset link for a new person: its hash is stored as the forgot-password email would. */
+async function resetToken(c: FixtureContext): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await c.app.db.insert(passwordResetTokens).values({
+    userId: await person(c),
+    tokenHash: createHash("sha256").update(token).digest("hex"),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return token;
+}
+/** A lookalike signed in twice: the second session's token, and the first session's id to end. */
+async function secondSession(c: FixtureContext): Promise<{ other: string; token: string }> {
+  const first = await c.lookalike();
+  const me = await call<{ email: string }>(c.app, { url: "/api/users/get-user", token: first.token });
+  const token = await signIn(c.app, me.body.data.email, first.password);
+  const listed = await call<{ _id: string; current: boolean }[]>(c.app, { url: "/api/users/sessions", token });
+  const other = listed.body.data.find((session) => !session.current)?._id;
+  if (!other) throw new Error(`no other session listed: ${listed.text}`);
+  return { other, token };
+}
 const category = (c: FixtureContext) => made(c, "/api/categories", { name: `Category ${unique()}` });
 const subcategory = async (c: FixtureContext) =>
   made(c, "/api/subcategories", { category: await category(c), name: `Sub ${unique()}` });
@@ -152,6 +174,25 @@ export const writeFixtures: Record<string, Fixture> = {
     body: { name: "Renamed Person", phone: "0987654321", role: await emptyRole(c) },
   }),
   "PUT /api/users/:id": async (c) => ({ url: `/api/users/${await person(c)}`, body: { isActive: false } }),
+  "POST /api/users/forgot-password": async () => ({
+    url: "/api/users/forgot-password",
+    body: { email: `forgot-${unique()}@example.com` },
+  }),
+  "POST /api/users/reset-password": async (c) => ({
+    url: "/api/users/reset-password",
+    body: { token: await resetToken(c), password: "reset-password" },
+  }),
+  "POST /api/users/:id/send-password-reset": async (c) => ({
+    url: `/api/users/${await person(c)}/send-password-reset`,
+  }),
+  "DELETE /api/users/sessions/:id": async (c) => {
+    const { other, token } = await secondSession(c);
+    return { url: `/api/users/sessions/${other}`, token };
+  },
+  "POST /api/users/sessions/sign-out-others": async (c) => ({
+    url: "/api/users/sessions/sign-out-others",
+    token: (await c.lookalike()).token,
+  }),
 
   "POST /api/roles/create-role": async () => ({
     url: "/api/roles/create-role",
@@ -244,7 +285,9 @@ export const writeFixtures: Record<string, Fixture> = {
   "POST /api/csv/import-jobs": async () => ({ url: "/api/csv/import-jobs" }),
   "POST /api/csv/import-preview": async () => ({
     url: "/api/csv/import-preview",
-    form: multipart([{ name: "file", filename: "audience.csv", type: "text/csv", data: "email\npreview@example.com\n" }]),
+    form: multipart([
+      { name: "file", filename: "audience.csv", type: "text/csv", data: "email\npreview@example.com\n" },
+    ]),
   }),
   "POST /api/csv/import-csv": async (c) => ({
     url: "/api/csv/import-csv",

@@ -132,7 +132,7 @@ async function assertCanAssignRole(db: Db, actor: Principal, roleId: string): Pr
 }
 
 /** Only a super admin changes a super admin, or a user whose role holds a permission the actor lacks. */
-function assertCanTouch(actor: Principal, target: UserDto): void {
+export function assertCanTouch(actor: Principal, target: UserDto): void {
   if (target.isSuperAdmin && !actor.isSuperAdmin) throw forbidden(copy.auth.forbidden);
   if (!holdsAll(actor, target.role?.permissions.map(({ name }) => name) ?? [])) {
     throw forbidden(copy.users.cannotManageBeyondOwn);
