@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSession, seriousViolations } from "./axe.ts";
 import { launchBrowser, watchConsole } from "./browser.ts";
-import { admin, type RunningServer, startServer } from "./server.ts";
+import { type RunningServer, startServer } from "./server.ts";
 
 // The admin dashboard on a laptop screen: its charts arrive with its cards, their labels are apart,
 // and axe finds nothing serious. The production-mode server starts empty: the charts draw zeros.
@@ -15,15 +15,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${server.url}/admin`);
-  signedIn = await context.storageState();
-  await context.close();
+  signedIn = await adminSession(browser, server);
 });
 
 afterAll(async () => {
@@ -112,11 +104,7 @@ describe("the admin dashboard at 1366×900", () => {
   it("has no serious or critical accessibility violations", async () => {
     const page = await openDashboard(false);
     await expect.poll(() => page.locator(".recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 });
