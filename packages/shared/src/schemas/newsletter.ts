@@ -164,10 +164,14 @@ export type ImportResult = {
  * it); null for a column the file does not have. Sent with the upload (as JSON in a `mapping`
  * field) when staff checked or changed what the server detected.
  */
-const columnPosition = z.number({ message: newsletterCopy.mappingUnreadable }).int().min(0).max(999);
+const unreadable = { message: newsletterCopy.mappingUnreadable };
+const columnPosition = z.number(unreadable).int(unreadable).min(0, unreadable).max(999, unreadable);
 const optionalColumn = columnPosition.nullable().default(null);
 export const importMappingSchema = z
-  .strictObject({ email: columnPosition, firstName: optionalColumn, lastName: optionalColumn, name: optionalColumn })
+  .strictObject(
+    { email: columnPosition, firstName: optionalColumn, lastName: optionalColumn, name: optionalColumn },
+    unreadable,
+  )
   .refine(
     (mapping) => {
       const chosen = [mapping.email, mapping.firstName, mapping.lastName, mapping.name].filter((at) => at !== null);

@@ -1,10 +1,11 @@
 import type { Readable } from "node:stream";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { ImportMapping } from "@shop/shared/schemas/newsletter";
 import type { Db } from "../../db/client.ts";
 import { sharesOneSession } from "./import-connection.ts";
 import { CopyRows, copyText, createIdGenerator } from "./import-copy-rows.ts";
 import { type ReadTally, readCsvRows } from "./import-read.ts";
-import { type BatchOutcome, openImportStage } from "./import-stage.ts";
+import { type BatchOutcome, type ImportConsent, openImportStage } from "./import-stage.ts";
 
 /**
  * Rows per transaction: a crash leaves whole batches only (the crash-import fault test counts on it).
@@ -13,10 +14,10 @@ import { type BatchOutcome, openImportStage } from "./import-stage.ts";
  */
 const batchRows = (db: Db) => (sharesOneSession(db) ? 1_000 : 10_000);
 
-export type BatchedInput = {
+export type BatchedInput = ImportConsent & {
   jobId: string;
   tagIds: string[];
-  consentIp: string;
+  mapping?: ImportMapping;
   estimatedRows: number;
   /** Resolves when the requests waiting on this thread have been answered (or have waited long enough). */
   giveWay: () => Promise<void>;
@@ -75,7 +76,7 @@ export async function mergeInBatches(
           while (queued.count >= batchSize) await startWrite(queued.take(batchSize));
         },
       },
-      input.estimatedRows,
+      { expectedRows: input.estimatedRows, ...(input.mapping && { mapping: input.mapping }) },
     );
     if (queued.count > 0) await startWrite(queued.take(queued.count));
     await Promise.all(writing);

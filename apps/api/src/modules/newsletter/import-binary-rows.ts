@@ -21,6 +21,16 @@ export function textField(value: string | null): Buffer {
   return field;
 }
 
+/** A jsonb field: its binary form is a version byte (1) and the JSON text. */
+export function jsonbField(value: unknown): Buffer {
+  const bytes = Buffer.from(JSON.stringify(value), "utf8");
+  const field = Buffer.allocUnsafe(5 + bytes.length);
+  field.writeInt32BE(bytes.length + 1, 0);
+  field.writeUInt8(1, 4);
+  bytes.copy(field, 5);
+  return field;
+}
+
 /** A timestamptz field: microseconds since 2000 as a 64-bit integer. */
 export function timestampField(at: Date): Buffer {
   const field = Buffer.allocUnsafe(12);

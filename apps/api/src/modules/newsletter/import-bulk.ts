@@ -1,15 +1,16 @@
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
+import type { ImportMapping } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isLockUnavailable } from "../../lib/errors.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { AddressSet } from "./address-set.ts";
-import { BinaryRows, textField, timestampField, uuidField } from "./import-binary-rows.ts";
+import { BinaryRows, jsonbField, textField, timestampField, uuidField } from "./import-binary-rows.ts";
 import { openImportConnection, type Session } from "./import-connection.ts";
 import { CopyRows, copyText, createIdGenerator } from "./import-copy-rows.ts";
 import { type ReadTally, readCsvRows } from "./import-read.ts";
-import type { BatchOutcome } from "./import-stage.ts";
+import type { BatchOutcome, ImportConsent } from "./import-stage.ts";
 
 /**
  * The bulk load, for a file bigger than the audience it joins (a first import, a move from another
@@ -36,7 +37,12 @@ const sampleBytes = 64 * 1024;
 /** The bulk load gave way (the lock was not had in time, or the file or audience is not what was planned). */
 export class BulkDeclined extends Error {}
 
-export type BulkInput = { tagIds: string[]; consentIp: string; estimatedRows: number; maxRows: number };
+export type BulkInput = ImportConsent & {
+  tagIds: string[];
+  mapping?: ImportMapping;
+  estimatedRows: number;
+  maxRows: number;
+};
 
 /** Rows in a file of `bytes`, from the line length of its first 64 KB. */
 export async function estimateRows(path: string, bytes: number): Promise<number> {
@@ -149,14 +155,13 @@ async function copyNewPeople(
   report: (written: BatchOutcome) => void,
 ) {
   const newId = createIdGenerator();
-  const now = new Date();
-  // status, source, consent_ip, consent_at, subscribed_at: the same for everyone in the file.
+  // status, source, consent_source, consent_at, subscribed_at: the same for everyone in the file.
   const fixed = Buffer.concat([
     textField("subscribed"),
     textField("import"),
-    textField(input.consentIp),
-    timestampField(now),
-    timestampField(now),
+    jsonbField(input.consentSource),
+    timestampField(input.consentAt),
+    timestampField(input.consentAt),
   ]);
   const tagFields = input.tagIds.map(uuidField);
   const people = new BinaryRows();
@@ -175,7 +180,7 @@ async function copyNewPeople(
     const rows = people.take();
     const tagged = links.take();
     copying = (async () => {
-      const columns = "subscribers (id, email, name, status, source, consent_ip, consent_at, subscribed_at)";
+      const columns = "subscribers (id, email, name, status, source, consent_source, consent_at, subscribed_at)";
       await tx.copy(columns, rows, "binary");
       await tx.copy("subscriber_tags (subscriber_id, tag_id)", tagged, "binary");
       inserted += count;
@@ -212,7 +217,7 @@ async function copyNewPeople(
           if (people.count >= copyBatch) await flush();
         },
       },
-      input.estimatedRows,
+      { expectedRows: input.estimatedRows, ...(input.mapping && { mapping: input.mapping }) },
     );
     await flush();
   } finally {

@@ -22,7 +22,7 @@ type Scanned = { fields: string[]; next: number; lines: number; malformed: boole
  * The separator of the header line: the most frequent of `,`, `;` (common in European exports) and
  * tab (Excel's "Unicode Text", .tsv) outside quotes; `,` when there is a tie or none.
  */
-export function sniffDelimiter(text: string): string {
+export function sniffDelimiter(text: string): "," | ";" | "\t" {
   const counts = { ",": 0, ";": 0, "\t": 0 };
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {

@@ -1,11 +1,17 @@
 import type { Readable } from "node:stream";
 import { TextDecoder } from "node:util";
-import { type ImportEncoding, type ImportResult, newsletterCopy } from "@shop/shared/schemas/newsletter";
+import {
+  type ImportEncoding,
+  type ImportMapping,
+  type ImportResult,
+  importColumnRoles,
+  newsletterCopy,
+} from "@shop/shared/schemas/newsletter";
 import { unguardCell } from "../../lib/csv.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { AddressSet } from "./address-set.ts";
 import { createCsvReader, sniffDelimiter, sniffNewline } from "./import-csv.ts";
-import { findColumns } from "./import-headers.ts";
+import { type ColumnRole, findColumns } from "./import-headers.ts";
 
 const maxReportedErrors = 100;
 const maxLineChars = 64 * 1024;
@@ -35,7 +41,7 @@ export type ReadHandlers = {
   afterPiece(): Promise<void>;
 };
 
-function isBlank(record: string[]): boolean {
+export function isBlank(record: string[]): boolean {
   return record.every((cell) => cell.trim() === "");
 }
 
@@ -57,9 +63,56 @@ function detectEncoding(head: Buffer): { encoding: ImportEncoding; decoder: Text
   }
 }
 
-function looksBinary(chunk: Buffer): boolean {
-  return chunk.subarray(0, 4096).includes(0);
+/** The encoding and decoder for a file from its first piece; a file that is not text is refused (415). */
+export function textDecoderFor(head: Buffer): { encoding: ImportEncoding; decoder: TextDecoder } {
+  const detected = detectEncoding(head);
+  // UTF-16 is full of zero bytes; anything else holding one in its first 4 KB is not text.
+  if (!detected.encoding.startsWith("UTF-16") && head.subarray(0, 4096).includes(0)) {
+    throw new AppError(415, newsletterCopy.invalidFile);
+  }
+  return detected;
 }
+
+/** The CSV reader for a file whose decoded text starts with `text`: its separator and line ending sniffed. */
+export function csvReaderFor(
+  text: string,
+  onRecord: (record: string[], line: number) => void,
+  onError: (line: number, reason: string) => void,
+) {
+  const head = text.slice(0, 8192);
+  return createCsvReader({
+    delimiter: sniffDelimiter(head),
+    newline: sniffNewline(head),
+    maxRecordChars: maxLineChars,
+    onRecord,
+    onError,
+  });
+}
+
+type Columns = Record<ColumnRole, number>;
+
+/** The mapping staff chose, as positions in `header` (-1 for none); a position past its end is refused. */
+function chosenColumns(mapping: ImportMapping, header: string[]): Columns {
+  for (const role of ["email", "firstName", "lastName", "name"] as const) {
+    const at = mapping[role];
+    if (at !== null && at >= header.length) {
+      throw badRequest(newsletterCopy.mappingColumnMissing(importColumnRoles[role], at + 1, header.length));
+    }
+  }
+  return {
+    email: mapping.email,
+    first: mapping.firstName ?? -1,
+    last: mapping.lastName ?? -1,
+    name: mapping.name ?? -1,
+  };
+}
+
+export type ReadOptions = {
+  /** Sizes the set of addresses met. */
+  expectedRows?: number;
+  /** The columns staff chose; without it they are found by their header names. */
+  mapping?: ImportMapping;
+};
 
 /**
  * Reads a CSV a piece at a time into valid, first-met addresses. Bad rows are counted in `tally` and
@@ -70,9 +123,9 @@ export async function readCsvRows(
   file: Readable,
   tally: ReadTally,
   handlers: ReadHandlers,
-  expectedRows = 0,
+  { expectedRows = 0, mapping }: ReadOptions = {},
 ): Promise<void> {
-  let columns: ReturnType<typeof findColumns> | undefined;
+  let columns: Columns | undefined;
   /** Every address met so far: a repeat is merged into its first row however far apart they are. */
   const seen = new AddressSet(expectedRows);
 
@@ -83,7 +136,7 @@ export async function readCsvRows(
   const onRecord = (record: string[], line: number) => {
     if (!columns) {
       if (isBlank(record)) return;
-      columns = findColumns(record);
+      columns = mapping ? chosenColumns(mapping, record) : findColumns(record);
       if (columns.email < 0) throw badRequest("No email column found. Add a header row with an “email” column.");
       return;
     }
@@ -109,24 +162,12 @@ export async function readCsvRows(
     const buffer = piece as Buffer;
     tally.bytesRead += buffer.length;
     if (!decoder) {
-      const detected = detectEncoding(buffer);
-      // UTF-16 is full of zero bytes; anything else holding one is not text.
-      if (!detected.encoding.startsWith("UTF-16") && looksBinary(buffer)) {
-        throw new AppError(415, newsletterCopy.invalidFile);
-      }
+      const detected = textDecoderFor(buffer);
       tally.encoding = detected.encoding;
       decoder = detected.decoder;
     }
     const text = decoder.decode(buffer, { stream: true });
-    if (!reader) {
-      reader = createCsvReader({
-        delimiter: sniffDelimiter(text.slice(0, 8192)),
-        newline: sniffNewline(text.slice(0, 8192)),
-        maxRecordChars: maxLineChars,
-        onRecord,
-        onError: (line, reason) => skip(line, "", reason),
-      });
-    }
+    reader ??= csvReaderFor(text, onRecord, (line, reason) => skip(line, "", reason));
     reader.push(text);
     await handlers.afterPiece();
   }

@@ -3,38 +3,28 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { idSchema } from "@shop/shared/schemas/common";
-import { newsletterCopy } from "@shop/shared/schemas/newsletter";
+import {
+  type ConsentSource,
+  type ImportMapping,
+  type ImportPreview,
+  newsletterCopy,
+} from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { claimImportJob, discardImportJob, importProgress, keepImportAlive, openImportJob } from "./import-jobs.ts";
+import { previewBytes, previewCsv } from "./import-preview.ts";
 import { importSubscribers } from "./import-service.ts";
+import { checkCsvPart, fileTooLarge, headOf, mappingOf, maxFileBytes, multipartError } from "./import-upload.ts";
 import { tagsByIds } from "./tags-service.ts";
 
-const maxFileBytes = 50 * 1024 * 1024;
-const csvTypes = new Set([
-  "text/csv",
-  "application/csv",
-  "text/plain",
-  "text/tab-separated-values",
-  "application/vnd.ms-excel",
-  "application/octet-stream",
-]);
 /** How long the import's next batch waits, at most, for requests that came during the last (PGlite). */
 const giveWayMs = 250;
 /** A job opened beforehand with POST /api/csv/import-jobs, to follow the upload; without one, the upload opens its own. */
 const importQuerySchema = z.strictObject({ jobId: idSchema.optional() });
 const importNotFound = "Import not found";
-
-function multipartError(error: unknown): never {
-  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
-  if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, "The file must be 50 MB or smaller");
-  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw new AppError(415, newsletterCopy.invalidFile);
-  if (error instanceof AppError) throw error;
-  throw badRequest("The upload could not be read");
-}
 
 type ImportOptions = {
   tmpDir: string;
@@ -54,6 +44,26 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
   );
 
   app.post(
+    "/api/csv/import-preview",
+    { config: requirePermission("newsletter:update-subscriber") },
+    async (request) => {
+      let preview: ImportPreview | undefined;
+      try {
+        for await (const part of request.parts({ limits: { files: 1, fileSize: maxFileBytes, fields: 0 } })) {
+          if (part.type !== "file") continue;
+          checkCsvPart(part);
+          const { head, partial } = await headOf(part.file, previewBytes);
+          preview = previewCsv(head, partial);
+        }
+      } catch (error) {
+        multipartError(error);
+      }
+      if (!preview) throw badRequest(newsletterCopy.selectFile, { file: newsletterCopy.selectFile });
+      return { success: true, message: "Import preview", data: preview };
+    },
+  );
+
+  app.post(
     "/api/csv/import-csv",
     {
       config: {
@@ -63,12 +73,15 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
       schema: { querystring: importQuerySchema },
     },
     async (request) => {
-      const { userId } = principalOf(request);
+      const staff = principalOf(request);
+      const { userId } = staff;
       // The id is always the server's: a job named here must be one this caller opened and has not used.
       const jobId = request.query.jobId ?? (await openImportJob(app.db, userId));
       if (!(await claimImportJob(app.db, jobId, userId))) throw notFound(importNotFound);
       const tagIds: string[] = [];
       let fileName: string | undefined;
+      /** The columns staff checked or changed in the preview; without it the header names decide. */
+      let mapping: ImportMapping | undefined;
       // The file goes to disk first: tag ids may arrive after it, and memory stays flat for 50 MB files.
       const tmpFile = path.join(tmpDir, `import-${jobId}.csv`);
       await mkdir(tmpDir, { recursive: true });
@@ -78,22 +91,16 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
         try {
           for await (const part of request.parts({ limits: { files: 1, fileSize: maxFileBytes, fields: 60 } })) {
             if (part.type === "file") {
-              const named = /\.(csv|tsv|txt)$/.test(part.filename.toLowerCase());
-              if (
-                part.fieldname !== "file" ||
-                !(named || part.mimetype === "text/csv" || part.mimetype === "text/tab-separated-values") ||
-                !csvTypes.has(part.mimetype)
-              ) {
-                part.file.resume();
-                throw new AppError(415, newsletterCopy.invalidFile);
-              }
+              checkCsvPart(part);
               fileName = part.filename;
               await pipeline(part.file, createWriteStream(tmpFile));
-              if (part.file.truncated) throw new AppError(413, "The file must be 50 MB or smaller");
+              if (part.file.truncated) throw new AppError(413, fileTooLarge);
             } else if (part.fieldname === "tagIds" || part.fieldname === "tagIds[]") {
               const parsed = idSchema.safeParse(String(part.value));
               if (!parsed.success) throw badRequest(newsletterCopy.tagNotFound, { tagIds: newsletterCopy.tagNotFound });
               tagIds.push(parsed.data);
+            } else if (part.fieldname === "mapping") {
+              mapping = mappingOf(String(part.value));
             }
           }
         } catch (error) {
@@ -109,6 +116,15 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
         if (size === 0) throw badRequest("The file is empty");
 
         imported = true;
+        // The person never signed up from an address: their consent is this import's.
+        const consentAt = new Date();
+        const consentSource: ConsentSource = {
+          type: "import",
+          fileName,
+          importedBy: { id: staff.userId, name: staff.name, email: staff.email },
+          importedAt: consentAt.toISOString(),
+          importJobId: jobId,
+        };
         const result = await importSubscribers(
           app.db,
           { path: tmpFile, bytes: size },
@@ -116,7 +132,9 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
             jobId,
             fileName,
             tagIds: uniqueTags,
-            consentIp: request.ip,
+            consentSource,
+            consentAt,
+            ...(mapping && { mapping }),
             bulkMaxRows,
             giveWay: () => app.othersAnswered(giveWayMs),
           },

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import type { ImportResult } from "@shop/shared/schemas/newsletter";
+import type { ImportMapping, ImportResult } from "@shop/shared/schemas/newsletter";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { importJobs } from "../../db/schema/index.ts";
@@ -7,15 +7,16 @@ import { mergeInBatches } from "./import-batched.ts";
 import { BulkDeclined, estimateRows, loadInBulk, shouldLoadInBulk } from "./import-bulk.ts";
 import { sharesOneSession } from "./import-connection.ts";
 import { emptyTally, type ReadTally } from "./import-read.ts";
-import type { BatchOutcome } from "./import-stage.ts";
+import type { BatchOutcome, ImportConsent } from "./import-stage.ts";
 
 export type ImportFile = { path: string; bytes: number };
 
-export type ImportInput = {
+export type ImportInput = ImportConsent & {
   jobId: string;
   fileName: string;
   tagIds: string[];
-  consentIp: string;
+  /** The columns staff chose; without it they are found by their header names. */
+  mapping?: ImportMapping;
   /** The biggest audience (before and after) a bulk load may lock; 0 never locks it. */
   bulkMaxRows: number;
   /** Resolves when the requests waiting on this thread have been answered (or have waited long enough). */

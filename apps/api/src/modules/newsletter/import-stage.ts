@@ -1,7 +1,11 @@
+import type { ConsentSource } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/errors.ts";
 import { type ImportConnection, openImportConnection } from "./import-connection.ts";
+
+/** Where new people's consent came from: the import itself (its file, who, when), never an address. */
+export type ImportConsent = { consentSource: ConsentSource; consentAt: Date };
 
 /** What writing an import did: people added to the audience, and people already there it touched. */
 export type BatchOutcome = { inserted: number; updated: number };
@@ -29,7 +33,7 @@ export type ImportStage = {
 export async function openImportStage(
   db: Db,
   jobId: string,
-  fields: { consentIp: string; tagIds: string[] },
+  fields: ImportConsent & { tagIds: string[] },
 ): Promise<ImportStage> {
   const suffix = jobId.replaceAll("-", "");
   const writers: Writer[] = [];
@@ -78,7 +82,7 @@ export async function openImportStage(
   async function writeWith({ connection, batch }: Writer, rows: Buffer): Promise<BatchOutcome> {
     await connection.query(`truncate ${batch}`);
     await connection.copy(batch, rows);
-    const params = [fields.consentIp, new Date(), fields.tagIds];
+    const params = [JSON.stringify(fields.consentSource), fields.consentAt, fields.tagIds];
     const merge = (guarded: boolean) =>
       connection.transaction(async ({ query }) => {
         // New addresses go to the search index's pending list, merged once the import is over
@@ -134,8 +138,8 @@ const mergeSql = (batch: string, guarded: boolean) => `
       select id, name from subscribers where lower(email) = lower(b.email) limit 1
     ) s on true
   ), inserted as (
-    insert into subscribers (id, email, name, status, source, consent_ip, consent_at, subscribed_at)
-    select id, email, name, 'subscribed', 'import', $1, $2, $2 from found where old_id is null order by line
+    insert into subscribers (id, email, name, status, source, consent_source, consent_at, subscribed_at)
+    select id, email, name, 'subscribed', 'import', $1::jsonb, $2, $2 from found where old_id is null order by line
     ${guarded ? "on conflict (lower(email)) do nothing" : ""}
     returning id
   ), named as (
