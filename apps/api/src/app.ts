@@ -20,13 +20,16 @@ import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts"
 import { createMailer, type Mailer } from "./mail/transport.ts";
 import { createRefusalSummary } from "./modules/activity-logs/refusal-summary.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
+import { createLoginChallenges } from "./modules/auth/login-challenge.ts";
 import {
   passwordResetRoutes,
   resetRequestsPerAddress,
   resetRequestWindowMs,
 } from "./modules/auth/password-reset-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { createSecretBox } from "./modules/auth/secret-box.ts";
 import { sessionRoutes } from "./modules/auth/sessions-routes.ts";
+import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
 import { campaignRoutes } from "./modules/campaigns/routes.ts";
 import { attributeUnsubscribe, createEventRecorder, type EventRecorder } from "./modules/campaigns/tracking.ts";
@@ -219,7 +222,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.addHook("onClose", async () => {
     await passwordAttempts.refusals.flush();
   });
-  await app.register(authRoutes, { attempts: passwordAttempts, tokenTtlMs: config.tokenTtlMs });
+  const challenges = createLoginChallenges(config.jwtSecret);
+  await app.register(authRoutes, { attempts: passwordAttempts, tokenTtlMs: config.tokenTtlMs, challenges });
+  await app.register(twoFactorRoutes, {
+    attempts: passwordAttempts,
+    tokenTtlMs: config.tokenTtlMs,
+    challenges,
+    box: createSecretBox(config.jwtSecret, "totp-secrets"),
+  });
   await app.register(userRoutes, { attempts: passwordAttempts });
   await app.register(passwordResetRoutes, {
     addressThrottle: redis

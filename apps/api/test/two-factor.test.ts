@@ -2,32 +2,15 @@ import type { SecondFactorChallenge, TotpSetup, TwoFactorStatus } from "@shop/sh
 import type { UserDto } from "@shop/shared/schemas/users";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { activityLogs, recoveryCodes, userTotp } from "../src/db/schema/index.ts";
 import { call, createStaff, createTestApp, signIn } from "./harness.ts";
+import { codeAt, enrolTotp } from "./two-factor-helpers.ts";
 
 const { app, database } = await createTestApp();
 const admin = await signIn(app);
 
-/** The code an authenticator app shows `steps` 30-second steps from now. */
-const codeAt = (secret: string, steps = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
-
-/** Turns TOTP on for a signed-in user, confirming with this step's code; the next step's is left for sign-in. */
-async function enrol(token: string) {
-  const setup = await call<TotpSetup>(app, { method: "POST", url: "/api/users/two-factor/totp/setup", token });
-  expect(setup.status).toBe(200);
-  const { secret } = setup.body.data;
-  const confirm = await call<{ recoveryCodes: string[] }>(app, {
-    method: "POST",
-    url: "/api/users/two-factor/totp/confirm",
-    token,
-    body: { code: codeAt(secret) },
-  });
-  expect(confirm.status).toBe(200);
-  return { secret, recoveryCodes: confirm.body.data.recoveryCodes };
-}
+const enrol = (token: string) => enrolTotp(app, token);
 
 async function passwordStep(server: FastifyInstance, email: string, password: string, ip?: string) {
   return call<SecondFactorChallenge & { token?: string; user?: UserDto }>(server, {

@@ -1,6 +1,8 @@
 /** The words of two-factor sign-in (issue 17), on both sides. */
 export const twoFactorCopy = {
   api: {
+    /** The name an authenticator app shows beside the codes. */
+    issuer: "Smart Home Shop",
     secondFactorNeeded: "Enter your second factor to finish signing in",
     invalidCode: "That code is not valid. Try again.",
     challengeExpired: "Your sign-in has expired. Please sign in again.",

@@ -1,5 +1,6 @@
 import { copy } from "@shop/shared/copy";
 import { type Requirement, satisfies } from "@shop/shared/permissions";
+import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
@@ -19,6 +20,8 @@ declare module "fastify" {
     access?: Access;
     /** Lets GET /api/users/get-user read its token from `?token=` as the spec says. */
     queryToken?: boolean;
+    /** Open to a user whose role requires a second factor they have not set up yet (enrolment, sign-out). */
+    beforeTwoFactorSetup?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -87,6 +90,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     }
     if (access.kind === "public") return;
     if (!request.principal) throw unauthorized(copy.auth.unauthorized);
+    // Hiding admin pages is not enough: until the user enrols, the server answers nothing else.
+    if (request.principal.twoFactorSetupRequired && !request.routeOptions.config.beforeTwoFactorSetup) {
+      throw forbidden(twoFactorCopy.api.setupRequired);
+    }
     if (access.kind === "permission" && !satisfies(request.principal, access.requirement)) {
       throw forbidden(copy.auth.forbidden);
     }

@@ -45,6 +45,15 @@ export const expectedAccess: ExpectedRoute[] = [
   route("PUT", "/api/users/profile", "signed in"),
   route("PUT", "/api/users/change-password", "signed in"),
   route("GET", "/api/users/me/activity", "signed in"),
+  // Two-factor (issue 17): the second step of a sign-in is open like the first; one's own factors are
+  // every staff member's; resetting someone's is editing that user.
+  route("POST", "/api/users/login/second-factor", "public"),
+  route("GET", "/api/users/two-factor", "signed in"),
+  route("POST", "/api/users/two-factor/totp/setup", "signed in"),
+  route("POST", "/api/users/two-factor/totp/confirm", "signed in"),
+  route("POST", "/api/users/two-factor/totp/disable", "signed in"),
+  route("POST", "/api/users/two-factor/recovery-codes", "signed in"),
+  route("POST", "/api/users/:id/reset-two-factor", needs("user:create-update-user")),
   // Password reset (issue 17): asking and using a link need no session; sending one for someone else
   // is editing that user. One's own sessions: any staff member.
   route("POST", "/api/users/forgot-password", "public"),

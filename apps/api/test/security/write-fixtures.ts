@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { passwordResetTokens } from "../../src/db/schema/index.ts";
 import { call, createStaff, signIn, testAdmin } from "../harness.ts";
 import { multipart } from "../multipart.ts";
+import { codeAt, enrolTotp, passwordChallenge } from "../two-factor-helpers.ts";
 import type { Method } from "./support.ts";
 
 /** One request of a write route, with a valid body, against a record made for it alone. */
@@ -174,6 +175,33 @@ export const writeFixtures: Record<string, Fixture> = {
     body: { name: "Renamed Person", phone: "0987654321", role: await emptyRole(c) },
   }),
   "PUT /api/users/:id": async (c) => ({ url: `/api/users/${await person(c)}`, body: { isActive: false } }),
+  "POST /api/users/login/second-factor": async (c) => {
+    const staff = await createStaff(c.app, c.admin, []);
+    const { secret } = await enrolTotp(c.app, staff.token);
+    const challenge = await passwordChallenge(c.app, staff.email, staff.password);
+    return { url: "/api/users/login/second-factor", body: { challenge, method: "totp", code: codeAt(secret, 1) } };
+  },
+  "POST /api/users/two-factor/totp/setup": async () => ({ url: "/api/users/two-factor/totp/setup" }),
+  "POST /api/users/two-factor/totp/confirm": async (c) => {
+    const { token } = await c.lookalike();
+    const setup = await call<{ secret: string }>(c.app, {
+      method: "POST",
+      url: "/api/users/two-factor/totp/setup",
+      token,
+    });
+    return { url: "/api/users/two-factor/totp/confirm", token, body: { code: codeAt(setup.body.data.secret) } };
+  },
+  "POST /api/users/two-factor/totp/disable": async (c) => {
+    const { token } = await c.lookalike();
+    await enrolTotp(c.app, token);
+    return { url: "/api/users/two-factor/totp/disable", token };
+  },
+  "POST /api/users/two-factor/recovery-codes": async (c) => {
+    const { token } = await c.lookalike();
+    await enrolTotp(c.app, token);
+    return { url: "/api/users/two-factor/recovery-codes", token };
+  },
+  "POST /api/users/:id/reset-two-factor": async (c) => ({ url: `/api/users/${await person(c)}/reset-two-factor` }),
   "POST /api/users/forgot-password": async () => ({
     url: "/api/users/forgot-password",
     body: { email: `forgot-${unique()}@example.com` },

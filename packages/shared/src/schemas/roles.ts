@@ -7,6 +7,8 @@ export const roleCreateSchema = z.strictObject({
   name: text(60).pipe(z.string().min(2, "Role name must be at least 2 characters")),
   description: text(300).optional(),
   permissions: z.array(permissionName).max(200).default([]),
+  /** Its users must set up a second factor before any admin page (issue 17). */
+  requireTwoFactor: z.boolean().optional(),
 });
 export type RoleCreate = z.infer<typeof roleCreateSchema>;
 
@@ -15,6 +17,7 @@ export const roleUpdateSchema = z
     name: roleCreateSchema.shape.name.optional(),
     description: roleCreateSchema.shape.description,
     permissions: z.array(permissionName).max(200).optional(),
+    requireTwoFactor: z.boolean().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
@@ -33,6 +36,7 @@ export type RoleDto = {
   _id: string;
   name: string;
   description: string;
+  requireTwoFactor: boolean;
   permissions: { name: string }[];
   userCount: number;
   createdAt: string;

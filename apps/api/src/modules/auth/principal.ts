@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { rolePermissions, sessions, users } from "../../db/schema/index.ts";
+import { passkeys, rolePermissions, roles, sessions, users, userTotp } from "../../db/schema/index.ts";
 import type { TokenClaims } from "../../lib/tokens.ts";
 
 export type Principal = {
@@ -11,6 +11,8 @@ export type Principal = {
   isSuperAdmin: boolean;
   roleId: string | null;
   permissions: string[];
+  /** The role requires a second factor and the user has none: only enrolment is open (plugins/auth.ts). */
+  twoFactorSetupRequired: boolean;
 };
 
 /**
@@ -49,6 +51,9 @@ export async function loadPrincipal(db: Db, claims: TokenClaims): Promise<Princi
       permissions: sql<
         string[]
       >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
+      twoFactorSetupRequired: sql<boolean>`coalesce((select ${roles.requireTwoFactor} from ${roles} where ${roles.id} = ${users.roleId}), false)
+        and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.secret} is not null)
+        and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

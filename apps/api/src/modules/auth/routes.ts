@@ -1,26 +1,29 @@
 import { copy } from "@shop/shared/copy";
 import { getUserQuerySchema, loginSchema } from "@shop/shared/schemas/users";
+import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, publicRoute } from "../../plugins/auth.ts";
 import { getUser } from "../users/service.ts";
-import { LoginFailure, LoginRefused, login, logout, type PasswordAttempts } from "./service.ts";
+import { loginContextOf, type SignInOptions } from "./login-context.ts";
+import { LoginFailure, LoginRefused, login, logout } from "./service.ts";
 
-type AuthRouteOptions = { attempts: PasswordAttempts; tokenTtlMs: number };
-
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
-  const { throttle, refusals } = options.attempts;
+export const authRoutes: FastifyPluginAsyncZod<SignInOptions> = async (app, options) => {
+  const { refusals } = options.attempts;
   app.post("/api/users/login", { config: publicRoute, schema: { body: loginSchema } }, async (request) => {
     const { email } = request.body;
     try {
-      const result = await login(request.body, {
-        db: app.db,
-        tokens: app.tokens,
-        throttle,
-        tokenTtlMs: options.tokenTtlMs,
-        ipAddress: request.ip,
-        userAgent: request.headers["user-agent"],
-      });
+      const result = await login(request.body, loginContextOf(request, options));
+      if ("twoFactorRequired" in result) {
+        const { userId, ...challenge } = result;
+        await audit(request, {
+          module: "auth",
+          action: "Login",
+          description: `${email} gave the right password; second factor asked`,
+          userId,
+        });
+        return { success: true, message: twoFactorCopy.api.secondFactorNeeded, data: challenge };
+      }
       await audit(request, {
         module: "auth",
         action: "Login",
@@ -58,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     }
   });
 
-  app.post("/api/users/logout", { config: authenticatedRoute }, async (request) => {
+  app.post("/api/users/logout", { config: { ...authenticatedRoute, beforeTwoFactorSetup: true } }, async (request) => {
     const principal = principalOf(request);
     await logout(app.db, principal.sessionId);
     await audit(request, { module: "auth", action: "Logout", description: `${principal.email} signed out` });
@@ -67,11 +70,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.get(
     "/api/users/get-user",
-    { config: { ...authenticatedRoute, queryToken: true }, schema: { querystring: getUserQuerySchema } },
-    async (request) => ({
-      success: true,
-      message: "User fetched successfully",
-      data: await getUser(app.db, principalOf(request).userId),
-    }),
+    {
+      config: { ...authenticatedRoute, queryToken: true, beforeTwoFactorSetup: true },
+      schema: { querystring: getUserQuerySchema },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const user = await getUser(app.db, principal.userId);
+      // Said only when true, so the answer is the spec's for everyone else.
+      const data = principal.twoFactorSetupRequired ? { ...user, twoFactorSetupRequired: true } : user;
+      return { success: true, message: "User fetched successfully", data };
+    },
   );
 };

@@ -1,4 +1,5 @@
 import { copy } from "@shop/shared/copy";
+import type { SecondFactorChallenge } from "@shop/shared/schemas/two-factor";
 import type { LoginInput, LoginResult } from "@shop/shared/schemas/users";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -9,7 +10,9 @@ import { burnPasswordCheck, verifyPassword } from "../../lib/password.ts";
 import type { TokenSigner } from "../../lib/tokens.ts";
 import type { RefusalSummary } from "../activity-logs/refusal-summary.ts";
 import { getUser } from "../users/service.ts";
+import type { LoginChallenges } from "./login-challenge.ts";
 import { invalidatePrincipals } from "./principal.ts";
+import { secondFactorMethods, twoFactorSetupRequired } from "./second-factor-state.ts";
 
 /** The throttle every password check goes through, and the summary of what it refuses. */
 export type PasswordAttempts = { throttle: FailureThrottle; refusals: RefusalSummary };
@@ -21,7 +24,12 @@ export type LoginContext = {
   tokenTtlMs: number;
   ipAddress: string;
   userAgent: string | undefined;
+  /** Signs the proof of a right password for a user who has a second factor to give. */
+  challenges: LoginChallenges;
 };
+
+/** A session's answer; `twoFactorSetupRequired` only when the role insists and the user has no factor yet. */
+export type SignedIn = LoginResult & { twoFactorSetupRequired?: true };
 
 /** Why a sign-in failed, for the activity log; the caller only ever hears the generic message. */
 export class LoginFailure extends AppError {
@@ -47,28 +55,42 @@ export class LoginRefused extends TooManyAttempts {
 const knownAddressDays = 90;
 
 /**
+ * Whether the user (the `users` row in scope) has signed in from this address lately. Spelled out:
+ * drizzle leaves columns unqualified in a one-table select, which would bind to sessions.
+ */
+export const knownAddressOf = (ipAddress: string) => sql<boolean>`exists (
+  select 1 from sessions as known where known.user_id = users.id and known.ip_address = ${ipAddress}
+  and known.created_at > ${new Date(Date.now() - knownAddressDays * 86_400_000).toISOString()}::timestamptz)`;
+
+/** The throttle's keys for an attempt on this account: the address, and the account unless the address is known. */
+export const attemptKeys = (email: string, ipAddress: string, knownAddress: boolean) => [
+  `ip:${ipAddress}`,
+  ...(knownAddress ? [] : [`account:${email}`]),
+];
+
+/**
  * Every attempt is counted before the password is checked, against the client address and, unless
  * the account has signed in from that address before, against the account: an attack on an account
  * from elsewhere cannot lock its owner out of the places they sign in from, and no burst, however
  * parallel, gets more than the limit of password checks.
  */
-export async function login(input: LoginInput, context: LoginContext): Promise<LoginResult> {
+export async function login(
+  input: LoginInput,
+  context: LoginContext,
+): Promise<SignedIn | (SecondFactorChallenge & { userId: string })> {
   const { db, throttle, ipAddress } = context;
   const [user] = await db
     .select({
       id: users.id,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
-      // Spelled out: drizzle leaves columns unqualified in a one-table select, which would bind to sessions.
-      knownAddress: sql<boolean>`exists (
-        select 1 from sessions as known where known.user_id = users.id and known.ip_address = ${ipAddress}
-        and known.created_at > ${new Date(Date.now() - knownAddressDays * 86_400_000).toISOString()}::timestamptz)`,
+      knownAddress: knownAddressOf(ipAddress),
     })
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.email));
 
   const accountKey = `account:${input.email}`;
-  const keys = [`ip:${ipAddress}`, ...(user?.knownAddress ? [] : [accountKey])];
+  const keys = attemptKeys(input.email, ipAddress, user?.knownAddress ?? false);
   const reservation = await throttle.reserve(keys);
   if (!reservation.granted) throw new LoginRefused(reservation, user?.id ?? null);
 
@@ -81,22 +103,40 @@ export async function login(input: LoginInput, context: LoginContext): Promise<L
   if (!user.isActive) throw new LoginFailure(user.id, "Account deactivated");
 
   await throttle.release(reservation.attempt);
+  // With a second factor to give, the password alone clears nothing: wrong codes stay counted
+  // until a factor passes (second-factor.ts).
+  const methods = await secondFactorMethods(db, user.id);
+  if (methods.length > 0) {
+    const challenge = await context.challenges.issue({ userId: user.id, email: input.email });
+    return { twoFactorRequired: true, challenge, methods, userId: user.id };
+  }
   // The right password from a new address clears the account's count, as before; the owner's known
   // address never touched it, so signing in there leaves a lock on strangers in place.
   if (!user.knownAddress) await throttle.reset(accountKey);
+  return startSession(context, user.id);
+}
+
+/** Opens a session for a user who has passed every factor: the token and user, as the spec's login answers. */
+export async function startSession(
+  context: Pick<LoginContext, "db" | "tokens" | "tokenTtlMs" | "ipAddress" | "userAgent">,
+  userId: string,
+): Promise<SignedIn> {
+  const { db, ipAddress } = context;
   const expiresAt = new Date(Date.now() + context.tokenTtlMs);
   const [session] = await db
     .insert(sessions)
     .values({
-      userId: user.id,
+      userId,
       expiresAt,
       ipAddress,
       userAgent: context.userAgent?.slice(0, 300) ?? null,
     })
     .returning({ id: sessions.id });
   if (!session) throw new Error("session insert returned nothing");
-  const token = await context.tokens.sign({ userId: user.id, sessionId: session.id }, expiresAt);
-  return { token, user: await getUser(db, user.id) };
+  const token = await context.tokens.sign({ userId, sessionId: session.id }, expiresAt);
+  const signedIn: SignedIn = { token, user: await getUser(db, userId) };
+  if (await twoFactorSetupRequired(db, userId)) signedIn.twoFactorSetupRequired = true;
+  return signedIn;
 }
 
 export async function logout(db: Db, sessionId: string): Promise<void> {

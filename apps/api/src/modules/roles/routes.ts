@@ -76,6 +76,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         name: role.name,
         description: role.description,
         permissions: role.permissions.map((p) => p.name),
+        requireTwoFactor: role.requireTwoFactor,
       });
       await audit(request, {
         module: "roles",

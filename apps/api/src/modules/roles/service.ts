@@ -23,6 +23,7 @@ const roleColumns = {
   id: roles.id,
   name: roles.name,
   description: roles.description,
+  requireTwoFactor: roles.requireTwoFactor,
   createdAt: roles.createdAt,
   updatedAt: roles.updatedAt,
   permissions: sql<
@@ -35,6 +36,7 @@ type RoleRow = {
   id: string;
   name: string;
   description: string;
+  requireTwoFactor: boolean;
   createdAt: Date;
   updatedAt: Date;
   permissions: string[] | null;
@@ -46,6 +48,7 @@ function toRoleDto(row: RoleRow): RoleDto {
     _id: row.id,
     name: row.name,
     description: row.description,
+    requireTwoFactor: row.requireTwoFactor,
     permissions: (row.permissions ?? []).map((name) => ({ name })),
     userCount: Number(row.userCount),
     createdAt: row.createdAt.toISOString(),
@@ -107,7 +110,11 @@ export async function createRole(db: Db, actor: Principal, input: RoleCreate): P
     .transaction(async (tx) => {
       const [created] = await tx
         .insert(roles)
-        .values({ name: input.name, description: input.description ?? "" })
+        .values({
+          name: input.name,
+          description: input.description ?? "",
+          requireTwoFactor: input.requireTwoFactor ?? false,
+        })
         .returning({ id: roles.id });
       if (!created) throw new Error("insert returned nothing");
       if (names.length > 0) {
@@ -138,12 +145,13 @@ export async function updateRole(db: Db, actor: Principal, id: string, input: Ro
   const names = input.permissions ? checkGrantable(actor, input.permissions) : undefined;
   await db
     .transaction(async (tx) => {
-      if (input.name !== undefined || input.description !== undefined) {
+      if (input.name !== undefined || input.description !== undefined || input.requireTwoFactor !== undefined) {
         await tx
           .update(roles)
           .set({
             ...(input.name !== undefined && { name: input.name }),
             ...(input.description !== undefined && { description: input.description }),
+            ...(input.requireTwoFactor !== undefined && { requireTwoFactor: input.requireTwoFactor }),
             updatedAt: new Date(),
           })
           .where(eq(roles.id, id));

@@ -1,0 +1,148 @@
+import { idParamsSchema } from "@shop/shared/schemas/common";
+import { secondFactorSchema, totpConfirmSchema } from "@shop/shared/schemas/two-factor";
+import { twoFactorCopy } from "@shop/shared/two-factor-copy";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { audit } from "../../plugins/activity.ts";
+import { authenticatedRoute, principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { assertCanTouch, getUser } from "../users/service.ts";
+import { loginContextOf, type SignInOptions } from "./login-context.ts";
+import { completeSecondFactor, SecondFactorFailure } from "./second-factor.ts";
+import { removeSecondFactors, twoFactorStatus } from "./second-factor-state.ts";
+import type { SecretBox } from "./secret-box.ts";
+import { LoginRefused } from "./service.ts";
+import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes } from "./two-factor-settings.ts";
+
+export type TwoFactorRouteOptions = SignInOptions & { box: SecretBox };
+
+/** A user's own second factors: open during the enrolment a role requires. */
+const ownFactors = { ...authenticatedRoute, beforeTwoFactorSetup: true } as const;
+
+export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, options) => {
+  const { refusals } = options.attempts;
+
+  app.post(
+    "/api/users/login/second-factor",
+    { config: publicRoute, schema: { body: secondFactorSchema } },
+    async (request) => {
+      try {
+        const { method, ...result } = await completeSecondFactor(request.body, {
+          ...loginContextOf(request, options),
+          box: options.box,
+          verifyPasskey: async () => false,
+        });
+        await audit(request, {
+          module: "auth",
+          action: "Login",
+          description: `${result.user.email} signed in with a ${method === "recovery" ? "recovery code" : method}`,
+          userId: result.user._id,
+        });
+        return { success: true, message: "Signed in successfully", data: result };
+      } catch (error) {
+        if (error instanceof SecondFactorFailure) {
+          await audit(request, {
+            module: "auth",
+            action: "Login",
+            status: "Failure",
+            description: "Failed second factor",
+            userId: error.userId,
+            details: { message: error.reason },
+          });
+        }
+        if (error instanceof LoginRefused) {
+          refusals.note({
+            burst: `ip:${request.ip}`,
+            module: "auth",
+            action: "Login",
+            description: `Second factors from ${request.ip} refused: too many failed attempts`,
+            userId: error.userId,
+            address: request.ip,
+          });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get("/api/users/two-factor", { config: ownFactors }, async (request) => ({
+    success: true,
+    message: twoFactorCopy.api.status,
+    data: await twoFactorStatus(app.db, principalOf(request).userId),
+  }));
+
+  app.post("/api/users/two-factor/totp/setup", { config: ownFactors }, async (request) => ({
+    success: true,
+    message: twoFactorCopy.api.setupStarted,
+    data: await beginTotp(app.db, options.box, principalOf(request)),
+  }));
+
+  app.post(
+    "/api/users/two-factor/totp/confirm",
+    {
+      config: { ...ownFactors, activity: { module: "auth", action: "Turn on two-factor" } },
+      schema: { body: totpConfirmSchema },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const data = await confirmTotp(app.db, options.box, principal, request.body.code);
+      await audit(request, {
+        module: "auth",
+        action: "Turn on two-factor",
+        description: `${principal.email} set up an authenticator app`,
+      });
+      return { success: true, message: twoFactorCopy.api.totpEnabled, data };
+    },
+  );
+
+  app.post(
+    "/api/users/two-factor/totp/disable",
+    { config: { ...ownFactors, activity: { module: "auth", action: "Turn off two-factor" } } },
+    async (request) => {
+      const principal = principalOf(request);
+      await disableTotp(app.db, principal);
+      await audit(request, {
+        module: "auth",
+        action: "Turn off two-factor",
+        description: `${principal.email} removed their authenticator app`,
+      });
+      return { success: true, message: twoFactorCopy.api.totpDisabled };
+    },
+  );
+
+  app.post(
+    "/api/users/two-factor/recovery-codes",
+    { config: { ...ownFactors, activity: { module: "auth", action: "New recovery codes" } } },
+    async (request) => {
+      const principal = principalOf(request);
+      const data = await regenerateRecoveryCodes(app.db, principal);
+      await audit(request, {
+        module: "auth",
+        action: "New recovery codes",
+        description: `${principal.email} made new recovery codes`,
+      });
+      return { success: true, message: twoFactorCopy.api.recoveryCodesMade, data };
+    },
+  );
+
+  app.post(
+    "/api/users/:id/reset-two-factor",
+    {
+      config: {
+        ...requirePermission("user:create-update-user"),
+        activity: { module: "user", action: "Reset two-factor" },
+      },
+      schema: { params: idParamsSchema },
+    },
+    async (request) => {
+      const target = await getUser(app.db, request.params.id);
+      assertCanTouch(principalOf(request), target);
+      await removeSecondFactors(app.db, target._id);
+      await audit(request, {
+        module: "user",
+        action: "Reset two-factor",
+        description: `Reset two-factor sign-in of ${target.email}`,
+        details: { userInfo: { name: target.name, email: target.email, id: target._id } },
+      });
+      return { success: true, message: twoFactorCopy.api.reset };
+    },
+  );
+};

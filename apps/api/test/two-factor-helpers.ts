@@ -1,0 +1,35 @@
+import type { TotpSetup } from "@shop/shared/schemas/two-factor";
+import type { FastifyInstance } from "fastify";
+import { Secret, TOTP } from "otpauth";
+import { call } from "./harness.ts";
+
+/** The code an authenticator app shows `steps` 30-second steps from now. */
+export const codeAt = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+
+/** Turns TOTP on for a signed-in user with this step's code; the next step's is left for signing in. */
+export async function enrolTotp(app: FastifyInstance, token: string) {
+  const setup = await call<TotpSetup>(app, { method: "POST", url: "/api/users/two-factor/totp/setup", token });
+  if (setup.status !== 200) throw new Error(`TOTP setup failed: ${setup.status} ${setup.text}`);
+  const { secret } = setup.body.data;
+  const confirm = await call<{ recoveryCodes: string[] }>(app, {
+    method: "POST",
+    url: "/api/users/two-factor/totp/confirm",
+    token,
+    body: { code: codeAt(secret) },
+  });
+  if (confirm.status !== 200) throw new Error(`TOTP confirm failed: ${confirm.status} ${confirm.text}`);
+  return { secret, recoveryCodes: confirm.body.data.recoveryCodes };
+}
+
+/** The challenge a password answers for a user with a second factor. */
+export async function passwordChallenge(app: FastifyInstance, email: string, password: string) {
+  const response = await call<{ challenge?: string }>(app, {
+    method: "POST",
+    url: "/api/users/login",
+    body: { email, password },
+  });
+  const challenge = response.body.data?.challenge;
+  if (!challenge) throw new Error(`no challenge for ${email}: ${response.status} ${response.text}`);
+  return challenge;
+}
