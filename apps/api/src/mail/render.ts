@@ -74,10 +74,10 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function layout(body: string, preheader: string, storeName: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><style>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(storeName)}</title><style>
 body{margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a}
 .wrap{width:100%;background:#f1f5f9;padding:24px 0}.card{max-width:600px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px}
-h1,h2,h3{color:#0f172a}a{color:#0f766e}img{max-width:100%;height:auto}.footer{max-width:600px;margin:16px auto 0;font-size:12px;color:#64748b;text-align:center}
+h1,h2,h3{color:#0f172a}a{color:#0f766e}img{max-width:100%;height:auto}.footer{max-width:600px;margin:16px auto 0;font-size:12px;color:#475569;text-align:center}
 </style></head><body><span style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</span><div class="wrap"><div class="card">${body}</div>
 <div class="footer"><p>You receive this email because you subscribed to ${escapeHtml(storeName)}.</p><p><a href="${mergeUnsubscribe}">Unsubscribe</a></p></div></div>
 <img src="${pixelMarker}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0"></body></html>`;

@@ -10,14 +10,15 @@ const escapeHtml = (text: string) =>
 /**
  * The email in a page of its own, laid out like the mail the server sends (a 600 px card on grey,
  * the footer with the unsubscribe link), addressed to a sample subscriber: the merge tags show
- * what a recipient reads, and the unsubscribe link goes nowhere.
+ * what a recipient reads, and the unsubscribe link goes nowhere. A document of its own to a screen
+ * reader too: its language, a title, and a footer grey that reads at 4.5:1 on the page's grey.
  */
 export function previewDocument(html: string, preheader = ""): string {
-  return withSampleSubscriber(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><style>
+  return withSampleSubscriber(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${t.frameTitle}</title><style>
 body{margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5}
 .wrap{padding:24px 12px}.card{max-width:600px;margin:0 auto;background:#fff;border-radius:12px;padding:32px;box-sizing:border-box}
 h1,h2,h3{color:#0f172a;line-height:1.25}a{color:#0f766e}img{max-width:100%;height:auto}
-.footer{max-width:600px;margin:16px auto 0;font-size:12px;color:#64748b;text-align:center}
+.footer{max-width:600px;margin:16px auto 0;font-size:12px;color:#475569;text-align:center}
 </style></head><body><span style="display:none">${escapeHtml(preheader)}</span><div class="wrap"><div class="card">${html}</div>
 <div class="footer"><p>${t.footer}</p><p><a href="{{unsubscribe_url}}">${t.unsubscribe}</a></p></div></div></body></html>`);
 }

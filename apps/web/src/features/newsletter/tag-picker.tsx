@@ -102,7 +102,7 @@ export function TagPicker({ label, value, onChange, error, disabled = false }: T
                   />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium text-slate-800">{tag.name}</span>
-                    <span className="block truncate font-mono text-xs text-slate-400">{tag.slug}</span>
+                    <span className="block truncate font-mono text-xs text-slate-500">{tag.slug}</span>
                   </span>
                   <span className="text-xs text-slate-500">{tag.subscriberCount}</span>
                 </label>

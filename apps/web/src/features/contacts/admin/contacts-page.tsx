@@ -116,7 +116,7 @@ export function ContactsPage() {
     {
       id: "assignee",
       header: inboxCopy.columns.assignee,
-      cell: (contact) => contact.assignee?.name ?? <span className="text-slate-400">{inboxCopy.unassigned}</span>,
+      cell: (contact) => contact.assignee?.name ?? <span className="text-slate-500">{inboxCopy.unassigned}</span>,
     },
     {
       id: "created",
