@@ -1,6 +1,8 @@
-import { act, screen } from "@testing-library/react";
+import type { ImportPreview, TagDto } from "@shop/shared/schemas/newsletter";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
 import { BulkImportModal } from "./bulk-import-modal";
@@ -48,20 +50,69 @@ class FakeXhr {
 const serverJobId = "01890a5d-ac96-7000-8000-00000000a11b";
 const result = { jobId: serverJobId, importedCount: 5, updatedCount: 1, skippedCount: 2, errors: [] };
 
-function renderModal() {
-  const network = fakeFetch((request) => {
+/** What the server read in a file's head: a plain English export unless a test says otherwise. */
+const englishPreview: ImportPreview = {
+  encoding: "UTF-8",
+  delimiter: ",",
+  headers: ["email", "name"],
+  rows: [["a@example.com", "A"]],
+  mapping: { email: 0, firstName: null, lastName: null, name: 1 },
+  partial: false,
+};
+const germanPreview: ImportPreview = {
+  encoding: "Windows-1252",
+  delimiter: ";",
+  headers: ["E-Mail", "Vorname", "Nachname"],
+  rows: [
+    ["de@example.com", "José", "Muñoz"],
+    ["de2@example.com", "Jürgen", "Groß"],
+  ],
+  mapping: { email: 0, firstName: 1, lastName: 2, name: null },
+  partial: true,
+};
+const fairTag = { ...vipTag, _id: "0190a5b2-0000-7000-8000-0000000fa1e0", name: "Fair 2026", slug: "fair-2026" };
+
+type ModalOptions = {
+  preview?: { status?: number; body?: unknown };
+  /** The signed-in user's permissions; a super admin when absent. */
+  permissions?: string[];
+};
+
+function renderModal({ preview = ok(englishPreview), permissions }: ModalOptions = {}) {
+  const tags: TagDto[] = [vipTag];
+  const network = fakeFetch(async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === "/api/csv/import-jobs" && request.method === "POST") return ok({ jobId: serverJobId });
+    if (pathname === "/api/csv/import-preview" && request.method === "POST") return preview;
+    if (pathname === "/api/newsletter-tags/tags" && request.method === "POST") {
+      const body = (await request.json()) as { name: string };
+      if (body.name !== fairTag.name) return { status: 409, body: { success: false, message: "taken" } };
+      tags.push(fairTag);
+      return { status: 201, body: { success: true, message: "Tag created successfully", data: fairTag } };
+    }
     return pathname.startsWith("/api/csv/import-progress/")
       ? ok({ ...result, status: "running", rowsRead: 1200, bytesRead: 50, bytesTotal: 100 })
-      : ok([vipTag]);
+      : ok([...tags]);
   });
   FakeXhr.sent = [];
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
   const onImported = vi.fn();
-  const view = renderRoutes([
-    { path: "/", element: <BulkImportModal onImported={onImported} onClose={() => undefined} /> },
-  ]);
+  const store = makeStore({
+    user: permissions
+      ? {
+          userInfo: { id: "me", name: "Sam Staff", email: "sam@example.com", isSuperAdmin: false },
+          role: {
+            _id: "r1",
+            name: "Importer",
+            permissions: permissions.map((name, index) => ({ _id: `p${index}`, name })),
+          },
+        }
+      : { userInfo: { id: "me", name: "Mia Manager", email: "mia@example.com", isSuperAdmin: true }, role: null },
+  });
+  const view = renderRoutes(
+    [{ path: "/", element: <BulkImportModal onImported={onImported} onClose={() => undefined} /> }],
+    { store },
+  );
   const toasts = () => view.store.getState().ui.notifications.map((n) => n.message);
   return { ...network, onImported, toasts };
 }
@@ -156,5 +207,97 @@ describe("bulk import modal", () => {
     act(() => xhr.respond(400, { success: false, message }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(toasts()).toContain("Something went wrong while importing subscribers");
+  });
+
+  it("shows the columns the server found in a German export, with its first rows, and imports with the mapping staff chose", async () => {
+    const { requests } = renderModal({ preview: ok(germanPreview) });
+    // A big file: only its head goes to the preview.
+    const big = new File([`E-Mail;Vorname;Nachname\n${"x".repeat(300_000)}`], "kunden.csv", { type: "text/csv" });
+    await user.upload(screen.getByLabelText("CSV file"), big);
+
+    const mapping = await screen.findByRole("group", { name: "Columns" });
+    const email = within(mapping).getByLabelText("Email column") as HTMLSelectElement;
+    const first = within(mapping).getByLabelText("First name column") as HTMLSelectElement;
+    const last = within(mapping).getByLabelText("Last name column") as HTMLSelectElement;
+    const full = within(mapping).getByLabelText("Full name column") as HTMLSelectElement;
+    expect(email.selectedOptions[0]?.textContent).toBe("E-Mail (column 1)");
+    expect(first.selectedOptions[0]?.textContent).toBe("Vorname (column 2)");
+    expect(last.selectedOptions[0]?.textContent).toBe("Nachname (column 3)");
+    expect(full.selectedOptions[0]?.textContent).toBe("Not in this file");
+    const sample = within(mapping).getByRole("table", { name: "First rows of the file" });
+    expect(within(sample).getByText("Jürgen")).toBeTruthy();
+    expect(within(sample).getByRole("columnheader", { name: "E-Mail" })).toBeTruthy();
+    expect(screen.getByText(/Read as Windows-1252/)).toBeTruthy();
+
+    const previewed = requests.find((request) => request.url.endsWith("/api/csv/import-preview"));
+    const head = (await previewed?.formData())?.get("file");
+    expect(head instanceof File && head.size).toBe(64 * 1024);
+    expect(head instanceof File && head.name).toBe("kunden.csv");
+
+    // Choosing a column another role had moves it: each column is used once.
+    await user.selectOptions(first, "Nachname (column 3)");
+    expect(last.selectedOptions[0]?.textContent).toBe("Not in this file");
+    await user.click(await screen.findByRole("checkbox", { name: /VIP/ }));
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    const xhr = await uploadSent();
+    expect(JSON.parse(String(xhr.body?.get("mapping")))).toEqual({
+      email: 0,
+      firstName: 2,
+      lastName: null,
+      name: null,
+    });
+  });
+
+  it("asks for the email column when the server recognised none", async () => {
+    renderModal({
+      preview: ok({
+        ...englishPreview,
+        headers: ["Kolom A", "Kolom B"],
+        rows: [["Ada", "ada@example.com"]],
+        mapping: { email: null, firstName: null, lastName: null, name: null },
+      }),
+    });
+    await user.upload(screen.getByLabelText("CSV file"), csvFile());
+    await user.click(await screen.findByRole("checkbox", { name: /VIP/ }));
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByText("Please choose the email column")).toBeTruthy();
+    expect(FakeXhr.sent).toEqual([]);
+    await user.selectOptions(screen.getByLabelText("Email column"), "Kolom B (column 2)");
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    const xhr = await uploadSent();
+    expect(JSON.parse(String(xhr.body?.get("mapping")))).toMatchObject({ email: 1 });
+  });
+
+  it("says why a file cannot be read before anything is imported", async () => {
+    renderModal({ preview: { status: 400, body: { success: false, message: "The file is empty" } } });
+    await user.upload(screen.getByLabelText("CSV file"), csvFile());
+    expect(await screen.findByText("The file is empty")).toBeTruthy();
+    await user.click(await screen.findByRole("checkbox", { name: /VIP/ }));
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(FakeXhr.sent).toEqual([]);
+  });
+
+  it("creates a tag inside the window and chooses it for the import", async () => {
+    const { requests } = renderModal();
+    await user.upload(screen.getByLabelText("CSV file"), csvFile());
+    await screen.findByRole("checkbox", { name: /VIP/ });
+    await user.type(screen.getByRole("searchbox", { name: "Search tags" }), "Fair 2026");
+    await user.click(await screen.findByRole("button", { name: "Create tag “Fair 2026”" }));
+    expect(await screen.findByRole("checkbox", { name: /Fair 2026/, checked: true })).toBeTruthy();
+    const created = requests.find((request) => request.url.endsWith("/api/newsletter-tags/tags"));
+    expect(await created?.json()).toMatchObject({ name: "Fair 2026", slug: "fair-2026" });
+    expect(screen.getByText("1 selected")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    const xhr = await uploadSent();
+    expect(xhr.body?.getAll("tagIds")).toEqual([fairTag._id]);
+  });
+
+  it("offers no tag creation to staff who may not create tags", async () => {
+    renderModal({ permissions: ["newsletter:update-subscriber"] });
+    await screen.findByRole("checkbox", { name: /VIP/ });
+    await user.type(screen.getByRole("searchbox", { name: "Search tags" }), "Fair 2026");
+    expect(await screen.findByText("No tags found matching your search")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Create tag/ })).toBeNull();
   });
 });
