@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser.ts";
-import { admin, api, type RunningServer, startServer } from "./server.ts";
+import { launchBrowser, signInAdmin } from "./browser.ts";
+import { api, type RunningServer, startServer } from "./server.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,11 +19,7 @@ afterAll(async () => {
 async function signedInAt(viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${server.url}/admin`);
+  await signInAdmin(page, server.url);
   return page;
 }
 

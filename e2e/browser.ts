@@ -1,5 +1,6 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { findChromium } from "./chromium.mjs";
+import { admin } from "./server.ts";
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
@@ -36,4 +37,13 @@ export function watchConsole(page: Page): string[] {
 export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForSelector("html[data-ready]", { state: "attached" });
+}
+
+/** Signs the admin in through the sign-in form, as staff do, and waits for the dashboard. */
+export async function signInAdmin(page: Page, serverUrl: string): Promise<void> {
+  await page.goto(`${serverUrl}/login`);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${serverUrl}/admin`);
 }
