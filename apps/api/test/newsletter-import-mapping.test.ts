@@ -177,4 +177,21 @@ describe("the consent of imported people", () => {
     expect(at).toBeLessThanOrEqual(Date.now());
     expect(found.body.data.consentAt).toBe(found.body.data.consentSource?.importedAt);
   });
+
+  it("gives way to the person's own sign-up: back from unsubscribed through the footer, their address is the consent", async () => {
+    expect((await importFile("email\ncomeback@example.com\n")).statusCode).toBe(200);
+    await app.db.execute(sql`update subscribers set status = 'unsubscribed' where email = 'comeback@example.com'`);
+    const signUp = await call(app, {
+      method: "POST",
+      url: "/api/newsletter/subscriber",
+      body: { email: "comeback@example.com" },
+      ip: "198.51.100.7",
+    });
+    expect(signUp.status).toBeLessThan(300);
+    const [row] = await queryRows<{ consent_ip: string | null; consent_source: unknown }>(
+      app.db,
+      sql`select consent_ip, consent_source from subscribers where email = 'comeback@example.com'`,
+    );
+    expect(row).toEqual({ consent_ip: "198.51.100.7", consent_source: null });
+  });
 });
