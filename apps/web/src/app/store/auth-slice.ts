@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import type { UnknownAction } from "@reduxjs/toolkit";
+import { action } from "./actions";
 import { sessionCleared, signedIn } from "./session-actions";
 
 export type AuthState = {
@@ -9,32 +10,15 @@ export type AuthState = {
 
 export const initialAuthState: AuthState = { token: null, isLoading: false, error: null };
 
-const authSlice = createSlice({
-  name: "auth",
-  initialState: initialAuthState,
-  reducers: {
-    loginStarted(state) {
-      state.isLoading = true;
-      state.error = null;
-    },
-    loginFailed(state, action: PayloadAction<string>) {
-      state.isLoading = false;
-      state.error = action.payload;
-    },
-    clearAuthError(state) {
-      state.error = null;
-    },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(signedIn, (state, action) => {
-        state.token = action.payload.token;
-        state.isLoading = false;
-        state.error = null;
-      })
-      .addCase(sessionCleared, () => initialAuthState);
-  },
-});
+export const loginStarted = action("auth/loginStarted");
+export const loginFailed = action<string>("auth/loginFailed");
+export const clearAuthError = action("auth/clearAuthError");
 
-export const { loginStarted, loginFailed, clearAuthError } = authSlice.actions;
-export const authReducer = authSlice.reducer;
+export function authReducer(state: AuthState = initialAuthState, act: UnknownAction): AuthState {
+  if (loginStarted.match(act)) return { ...state, isLoading: true, error: null };
+  if (loginFailed.match(act)) return { ...state, isLoading: false, error: act.payload };
+  if (clearAuthError.match(act)) return { ...state, error: null };
+  if (signedIn.match(act)) return { token: act.payload.token, isLoading: false, error: null };
+  if (sessionCleared.match(act)) return initialAuthState;
+  return state;
+}

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import type { UnknownAction } from "@reduxjs/toolkit";
+import { action } from "./actions";
 
 export type CartProduct = {
   _id: string;
@@ -23,34 +24,30 @@ export function cartTotal(items: readonly CartItem[]): number {
   return cents / 100;
 }
 
-const cartSlice = createSlice({
-  name: "cart",
-  initialState,
-  reducers: {
-    addToCart(state, action: PayloadAction<CartProduct & { quantity?: number }>) {
-      const { quantity = 1, ...product } = action.payload;
-      const existing = state.items.find((item) => item._id === product._id);
-      if (existing) existing.quantity += quantity;
-      else state.items.push({ ...product, quantity });
-      state.total = cartTotal(state.items);
-    },
-    removeFromCart(state, action: PayloadAction<string>) {
-      state.items = state.items.filter((item) => item._id !== action.payload);
-      state.total = cartTotal(state.items);
-    },
-    /** Sets the quantity; zero or less removes the line, since a line of nothing is not a line. */
-    updateQuantity(state, action: PayloadAction<{ id: string; quantity: number }>) {
-      const { id, quantity } = action.payload;
-      if (quantity <= 0) state.items = state.items.filter((item) => item._id !== id);
-      else {
-        const item = state.items.find((candidate) => candidate._id === id);
-        if (item) item.quantity = quantity;
-      }
-      state.total = cartTotal(state.items);
-    },
-    clearCart: () => initialState,
-  },
-});
+export const addToCart = action<CartProduct & { quantity?: number }>("cart/addToCart");
+export const removeFromCart = action<string>("cart/removeFromCart");
+/** Sets the quantity; zero or less removes the line, since a line of nothing is not a line. */
+export const updateQuantity = action<{ id: string; quantity: number }>("cart/updateQuantity");
+export const clearCart = action("cart/clearCart");
 
-export const { addToCart, removeFromCart, updateQuantity, clearCart } = cartSlice.actions;
-export const cartReducer = cartSlice.reducer;
+function withItems(items: CartItem[]): CartState {
+  return { items, total: cartTotal(items) };
+}
+
+function added(items: CartItem[], { quantity = 1, ...product }: CartProduct & { quantity?: number }): CartItem[] {
+  if (!items.some((item) => item._id === product._id)) return [...items, { ...product, quantity }];
+  return items.map((item) => (item._id === product._id ? { ...item, quantity: item.quantity + quantity } : item));
+}
+
+function withQuantity(items: CartItem[], { id, quantity }: { id: string; quantity: number }): CartItem[] {
+  if (quantity <= 0) return items.filter((item) => item._id !== id);
+  return items.map((item) => (item._id === id ? { ...item, quantity } : item));
+}
+
+export function cartReducer(state: CartState = initialState, act: UnknownAction): CartState {
+  if (addToCart.match(act)) return withItems(added(state.items, act.payload));
+  if (removeFromCart.match(act)) return withItems(state.items.filter((item) => item._id !== act.payload));
+  if (updateQuantity.match(act)) return withItems(withQuantity(state.items, act.payload));
+  if (clearCart.match(act)) return initialState;
+  return state;
+}

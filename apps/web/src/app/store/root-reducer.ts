@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from "@reduxjs/toolkit";
+import { combineReducers, legacy_createStore as createStore } from "@reduxjs/toolkit";
 import { authReducer } from "./auth-slice";
 import { cartReducer } from "./cart-slice";
 import { uiReducer } from "./ui-slice";
@@ -15,9 +15,13 @@ export const rootReducer = combineReducers(reducers);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A store without persistence: what tests render against. */
+/**
+ * A plain Redux store: the app dispatches plain actions only (no thunks), and leaving out Toolkit's
+ * `configureStore` leaves its development checks and Immer out of the storefront's download too.
+ * Without persistence: what tests render against.
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({ reducer: rootReducer, preloadedState });
+  return createStore(rootReducer, preloadedState);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

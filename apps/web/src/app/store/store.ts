@@ -1,40 +1,23 @@
-import { combineReducers, configureStore } from "@reduxjs/toolkit";
-import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from "redux-persist";
-import createWebStorage from "redux-persist/es/storage/createWebStorage";
-import { authReducer } from "./auth-slice";
-import { cartReducer } from "./cart-slice";
-import { reducers } from "./root-reducer";
+import { type PersistStorage, persistChanges, restoredState } from "./persisted-state";
+import { makeStore, rootReducer } from "./root-reducer";
 
-/** localStorage in the browser; nothing on the server, which renders pages from the initial state. */
-const storage =
-  typeof window === "undefined"
-    ? { getItem: async () => null, setItem: async () => undefined, removeItem: async () => undefined }
-    : createWebStorage("local");
-
-/** Spec section 9: give up restoring from storage after 5 s rather than hang the app. */
-const timeout = 5000;
-
-/**
- * Only auth and cart survive a reload (localStorage `persist:auth`, `persist:cart`); of auth only
- * the token, so a half-finished sign-in or a stale error does not come back. The user and role
- * are fetched again by the session check.
- */
-export const store = configureStore({
-  reducer: combineReducers({
-    ...reducers,
-    auth: persistReducer({ key: "auth", storage, whitelist: ["token"], timeout }, authReducer),
-    cart: persistReducer({ key: "cart", storage, timeout }, cartReducer),
-  }),
-  middleware: (getDefaultMiddleware) =>
-    getDefaultMiddleware({
-      serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-    }),
-});
+/** localStorage in the browser, if the browser lets us have it; nothing on the server. */
+function browserStorage(): PersistStorage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The state before anything is restored: what a server-rendered page was rendered from, so the first
- * render in the browser (hydration) reads the same and the restored cart and token arrive just after.
+ * render in the browser (hydration) reads the same, and the restored cart and token show just after.
  */
-export const initialState = store.getState();
+export const initialState = rootReducer(undefined, { type: "@@shop/init" });
 
-export const persistor = persistStore(store);
+const storage = browserStorage();
+
+/** The app's store, starting from what storage holds (auth token and cart), and saving them as they change. */
+export const store = makeStore(restoredState(initialState, storage));
+persistChanges(store, storage);

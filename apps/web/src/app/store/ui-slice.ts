@@ -1,4 +1,5 @@
-import { createSlice, nanoid, type PayloadAction } from "@reduxjs/toolkit";
+import type { UnknownAction } from "@reduxjs/toolkit";
+import { action, preparedAction } from "./actions";
 
 export type NotificationType = "success" | "error" | "info" | "warning";
 
@@ -21,35 +22,33 @@ export const maxNotifications = 20;
 
 const initialState: UiState = { menuOpen: false, theme: "light", notifications: [] };
 
-const uiSlice = createSlice({
-  name: "ui",
-  initialState,
-  reducers: {
-    setMenuOpen(state, action: PayloadAction<boolean>) {
-      state.menuOpen = action.payload;
-    },
-    setTheme(state, action: PayloadAction<Theme>) {
-      state.theme = action.payload;
-    },
-    notify: {
-      reducer(state, action: PayloadAction<Notification>) {
-        const { message, type } = action.payload;
-        // Ten failing requests should not stack ten identical toasts.
-        if (state.notifications.some((n) => n.message === message && n.type === type)) return;
-        state.notifications.push(action.payload);
-        if (state.notifications.length > maxNotifications) {
-          state.notifications.splice(0, state.notifications.length - maxNotifications);
-        }
-      },
-      prepare(message: string, type: NotificationType = "info") {
-        return { payload: { id: nanoid(), message, type } };
-      },
-    },
-    dismissNotification(state, action: PayloadAction<string>) {
-      state.notifications = state.notifications.filter((n) => n.id !== action.payload);
-    },
-  },
-});
+export const setMenuOpen = action<boolean>("ui/setMenuOpen");
+export const setTheme = action<Theme>("ui/setTheme");
+/** Toasts live for one page visit: a counter tells them apart. */
+let lastNotificationId = 0;
 
-export const { setMenuOpen, setTheme, notify, dismissNotification } = uiSlice.actions;
-export const uiReducer = uiSlice.reducer;
+export const notify = preparedAction("ui/notify", (message: string, type: NotificationType = "info"): Notification => {
+  lastNotificationId += 1;
+  return { id: `toast-${lastNotificationId}`, message, type };
+});
+export const dismissNotification = action<string>("ui/dismissNotification");
+
+function withNotification(notifications: Notification[], notification: Notification): Notification[] {
+  const { message, type } = notification;
+  // Ten failing requests should not stack ten identical toasts.
+  if (notifications.some((n) => n.message === message && n.type === type)) return notifications;
+  return [...notifications, notification].slice(-maxNotifications);
+}
+
+export function uiReducer(state: UiState = initialState, act: UnknownAction): UiState {
+  if (setMenuOpen.match(act)) return { ...state, menuOpen: act.payload };
+  if (setTheme.match(act)) return { ...state, theme: act.payload };
+  if (notify.match(act)) {
+    const notifications = withNotification(state.notifications, act.payload);
+    return notifications === state.notifications ? state : { ...state, notifications };
+  }
+  if (dismissNotification.match(act)) {
+    return { ...state, notifications: state.notifications.filter((n) => n.id !== act.payload) };
+  }
+  return state;
+}

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import type { UnknownAction } from "@reduxjs/toolkit";
 import type { RoleSummary } from "@shop/shared/schemas/users";
+import { action } from "./actions";
 import { type SessionUser, sessionCleared, signedIn } from "./session-actions";
 
 export type UserInfo = {
@@ -23,18 +24,11 @@ function stateOf(user: SessionUser): UserState {
   };
 }
 
-const userSlice = createSlice({
-  name: "user",
-  initialState,
-  reducers: {
-    userLoaded: (_state, action: PayloadAction<SessionUser>) => stateOf(action.payload),
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(signedIn, (_state, action) => stateOf(action.payload.user))
-      .addCase(sessionCleared, () => initialState);
-  },
-});
+export const userLoaded = action<SessionUser>("user/userLoaded");
 
-export const { userLoaded } = userSlice.actions;
-export const userReducer = userSlice.reducer;
+export function userReducer(state: UserState = initialState, act: UnknownAction): UserState {
+  if (userLoaded.match(act)) return stateOf(act.payload);
+  if (signedIn.match(act)) return stateOf(act.payload.user);
+  if (sessionCleared.match(act)) return initialState;
+  return state;
+}
