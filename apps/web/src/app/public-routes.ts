@@ -1,25 +1,21 @@
 import type { RouteObject } from "react-router";
-import { blogPostQueryOptions } from "@/features/blog/api/get-blog-post";
-import { blogPostsQueryOptions } from "@/features/blog/api/get-blog-posts";
-import { categoriesQueryOptions } from "@/features/products/api/get-categories";
-import { productQueryOptions } from "@/features/products/api/get-product";
-import { pageLists, productsQueryOptions } from "@/features/products/api/get-products";
-import { productParamsFrom, shopFiltersFrom } from "@/features/products/shop-params";
-import { heroBannersQueryOptions } from "@/features/storefront/api/get-hero-banners";
-import { landingCategorySlugs } from "@/features/storefront/category-links";
 import { lazyPage } from "./lazy-page";
-import { prefetched } from "./route-prefetch";
+import type { PagePrefetchName } from "./page-prefetches";
+import { type Prefetch, prefetched } from "./route-prefetch";
+
+/** A page's prefetch, its code fetched by the first navigation that runs one (see page-prefetches.ts). */
+function pagePrefetch(name: PagePrefetchName): Prefetch {
+  return async (client, at) => {
+    const { pagePrefetches } = await import("./page-prefetches");
+    await pagePrefetches[name](client, at);
+  };
+}
 
 /** Spec section 2's public routes plus blog, cart and the 404, under the storefront layout. */
 const pages: RouteObject[] = [
   {
     index: true,
-    ...prefetched(async (client) => {
-      await Promise.all([
-        client.prefetchQuery(heroBannersQueryOptions()),
-        client.prefetchQuery(blogPostsQueryOptions()),
-      ]);
-    }),
+    ...prefetched(pagePrefetch("home")),
     lazy: lazyPage(
       () => import("@/features/storefront/home-page"),
       (m) => m.HomePage,
@@ -34,12 +30,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "shop",
-    ...prefetched(async (client, { url }) => {
-      await Promise.all([
-        client.prefetchQuery(productsQueryOptions(productParamsFrom(shopFiltersFrom(url.searchParams)))),
-        client.prefetchQuery(categoriesQueryOptions()),
-      ]);
-    }),
+    ...prefetched(pagePrefetch("shop")),
     lazy: lazyPage(
       () => import("@/features/products/shop-page"),
       (m) => m.ShopPage,
@@ -47,11 +38,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "shop/product/:productId",
-    ...prefetched(async (client, { params }) => {
-      // The related products need the product's category: a missing product is the page's to show.
-      const product = await client.fetchQuery(productQueryOptions(params.productId ?? "")).catch(() => undefined);
-      if (product?.category) await client.prefetchQuery(productsQueryOptions(pageLists.related(product.category.slug)));
-    }),
+    ...prefetched(pagePrefetch("product")),
     lazy: lazyPage(
       () => import("@/features/products/product-detail-page"),
       (m) => m.ProductDetailPage,
@@ -66,7 +53,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "category",
-    ...prefetched((client) => client.prefetchQuery(categoriesQueryOptions())),
+    ...prefetched(pagePrefetch("categories")),
     lazy: lazyPage(
       () => import("@/features/storefront/category-page"),
       (m) => m.CategoryPage,
@@ -74,9 +61,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "smart-locks",
-    ...prefetched((client) =>
-      client.prefetchQuery(productsQueryOptions(pageLists.landing(landingCategorySlugs.smartLocks))),
-    ),
+    ...prefetched(pagePrefetch("smartLocks")),
     lazy: lazyPage(
       () => import("@/features/storefront/smart-locks-page"),
       (m) => m.SmartLocksPage,
@@ -84,9 +69,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "smart-switches",
-    ...prefetched((client) =>
-      client.prefetchQuery(productsQueryOptions(pageLists.landing(landingCategorySlugs.smartSwitches))),
-    ),
+    ...prefetched(pagePrefetch("smartSwitches")),
     lazy: lazyPage(
       () => import("@/features/storefront/smart-switches-page"),
       (m) => m.SmartSwitchesPage,
@@ -97,6 +80,27 @@ const pages: RouteObject[] = [
     lazy: lazyPage(
       () => import("@/features/auth/login-page"),
       (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: "two-factor-setup",
+    lazy: lazyPage(
+      () => import("@/features/auth/two-factor-setup-page"),
+      (m) => m.TwoFactorSetupPage,
+    ),
+  },
+  {
+    path: "forgot-password",
+    lazy: lazyPage(
+      () => import("@/features/auth/password-reset/forgot-password-page"),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: "reset-password",
+    lazy: lazyPage(
+      () => import("@/features/auth/password-reset/reset-password-page"),
+      (m) => m.ResetPasswordPage,
     ),
   },
   {
@@ -115,7 +119,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "blog",
-    ...prefetched((client) => client.prefetchQuery(blogPostsQueryOptions())),
+    ...prefetched(pagePrefetch("blog")),
     lazy: lazyPage(
       () => import("@/features/blog/blog-page"),
       (m) => m.BlogPage,
@@ -123,7 +127,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "blog/:slug",
-    ...prefetched((client, { params }) => client.prefetchQuery(blogPostQueryOptions(params.slug ?? ""))),
+    ...prefetched(pagePrefetch("blogPost")),
     lazy: lazyPage(
       () => import("@/features/blog/blog-post-page"),
       (m) => m.BlogPostPage,

@@ -9,12 +9,14 @@ import { useSessionUser } from "@/features/auth/use-session-user";
 import { openCartDrawer } from "@/features/cart/open-cart-drawer";
 import { paths } from "@/lib/paths";
 import { useScrolled } from "@/lib/use-scrolled";
-import { MobileMenu } from "./mobile-menu";
 import { publicNavLinks } from "./public-nav";
 
 /** Spec section 9: the bar turns translucent once the page has scrolled more than 10 px. */
 const scrollThreshold = 10;
 export const mobileMenuId = "mobile-menu";
+
+/** Opened by a tap on small screens only: its code comes with that first tap, not with the page. */
+const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
 
 /** Only signed-in staff see it, so visitors do not download it. */
 const UserMenu = lazy(() => import("@/features/auth/user-menu").then((m) => ({ default: m.UserMenu })));
@@ -112,7 +114,11 @@ export function Navbar() {
         </div>
       </header>
       {/* Outside the header: its backdrop blur would make it the containing block of the fixed menu. */}
-      {menuOpen ? <MobileMenu id={mobileMenuId} links={links} signedIn={signedIn} /> : null}
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu id={mobileMenuId} links={links} signedIn={signedIn} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

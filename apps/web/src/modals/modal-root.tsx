@@ -1,40 +1,19 @@
-import { uiCopy } from "@shop/shared/ui-copy";
-import { type ComponentType, Suspense } from "react";
-import { Modal } from "@/components/modal";
-import { Spinner } from "@/components/spinner";
-import { modalRegistry } from "./modal-registry";
-import { closeModal, type OpenModal, useOpenModals } from "./modal-store";
-import type { ModalComponentProps, ModalId } from "./modal-types";
+import { lazy, Suspense } from "react";
+import { useOpenModals } from "./modal-store";
 
-function componentFor<Id extends ModalId>(id: Id): ComponentType<ModalComponentProps<Id>> {
-  return modalRegistry[id];
-}
-
-function ModalSlot({ modal }: { modal: OpenModal }) {
-  const Component = componentFor(modal.id);
-  const onClose = () => closeModal(modal.key);
-  return <Component {...modal.props} onClose={onClose} />;
-}
+/**
+ * The modal frame, the registry of every modal and their spinner arrive with the first modal opened,
+ * not with the page: a first visit that opens none downloads none of it.
+ */
+const ModalStack = lazy(() => import("./modal-stack").then((m) => ({ default: m.ModalStack })));
 
 /** Renders every open modal, top one last; mounted once, by the app shell. */
 export function ModalRoot() {
   const modals = useOpenModals();
+  if (modals.length === 0) return null;
   return (
-    <>
-      {modals.map((modal) => (
-        <Suspense
-          key={modal.key}
-          fallback={
-            <Modal title={uiCopy.loading} onClose={() => closeModal(modal.key)}>
-              <div className="flex justify-center py-8">
-                <Spinner />
-              </div>
-            </Modal>
-          }
-        >
-          <ModalSlot modal={modal} />
-        </Suspense>
-      ))}
-    </>
+    <Suspense fallback={null}>
+      <ModalStack modals={modals} />
+    </Suspense>
   );
 }
