@@ -1,5 +1,7 @@
 import { type ConfigData, HtmlValidate } from "html-validate";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
 // The storefront's server-rendered pages checked by html-validate's recommended rules, as the built
@@ -29,6 +31,7 @@ const config: ConfigData = {
 };
 
 let server: RunningServer;
+let browser: Browser | undefined;
 let blogPost: string;
 
 beforeAll(async () => {
@@ -41,6 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await browser?.close();
   await server?.stop();
 });
 
@@ -87,5 +91,34 @@ describe("server-rendered storefront markup (html-validate recommended)", () => 
 
   it("has no faults in the cart's document shell", async () => {
     expect(await faults("/cart")).toEqual([]);
+  });
+});
+
+describe("the /shop filter form without JavaScript", () => {
+  it("applies the chosen filters with its submit button, keeping the search", async () => {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/shop?search=lock`);
+    const filters = page.getByRole("complementary", { name: "Filters" });
+    await filters.getByLabel("Category").selectOption("smart-locks");
+    await filters.getByLabel("Minimum price").fill("150");
+    await filters.getByLabel("In stock only").check();
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/category=smart-locks/);
+    const params = new URL(page.url()).searchParams;
+    expect(params.get("search")).toBe("lock");
+    expect(params.get("minPrice")).toBe("150");
+    expect(params.get("inStock")).toBe("true");
+    // The server applied them: the page lists what the API answers for the same filters.
+    const names = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
+    const query = "search=lock&category=smart-locks&minPrice=150&inStock=true";
+    const listed = (await (await fetch(`${server.url}/api/products?${query}`)).json()) as {
+      data: { products: { name: string }[] };
+    };
+    const expected = listed.data.products.map((product) => product.name);
+    expect(expected).toContain("Fortress Fingerprint Lock");
+    expect(names.toSorted()).toEqual(expected.toSorted());
+    await context.close();
   });
 });
