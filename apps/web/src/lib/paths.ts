@@ -11,6 +11,9 @@ export const paths = {
   smartLocks: "/smart-locks",
   smartSwitches: "/smart-switches",
   login: "/login",
+  forgotPassword: "/forgot-password",
+  /** The reset link's page; the link in the email carries `?token=…`. */
+  resetPassword: "/reset-password",
   terms: "/terms",
   privacy: "/privacy",
   blog: "/blog",

@@ -68,6 +68,8 @@ const staticPages: Record<string, Omit<PageMeta, "status" | "path">> = {
   },
   "/cart": { title: titled("Your cart"), description: "Review your selection and request a quote.", noindex: true },
   "/login": { title: titled("Sign in"), description: "Staff sign-in.", noindex: true },
+  "/forgot-password": { title: titled("Reset your password"), description: "Staff password reset.", noindex: true },
+  "/reset-password": { title: titled("Set a new password"), description: "Staff password reset.", noindex: true },
 };
 
 function notFoundPage(path: string): PageMeta {

@@ -19,6 +19,8 @@ const pageModules: [RegExp, string][] = [
   [/^\/blog\/[^/]+$/, "src/features/blog/blog-post-page.tsx"],
   [/^\/cart$/, "src/features/cart/cart-page.tsx"],
   [/^\/login$/, "src/features/auth/login-page.tsx"],
+  [/^\/forgot-password$/, "src/features/auth/password-reset/forgot-password-page.tsx"],
+  [/^\/reset-password$/, "src/features/auth/password-reset/reset-password-page.tsx"],
   [/^\/terms$/, "src/features/storefront/terms-page.tsx"],
   [/^\/privacy$/, "src/features/storefront/privacy-page.tsx"],
 ];

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { accountCopy } from "@shop/shared/account-copy";
 import { copy } from "@shop/shared/copy";
 import { type LoginInput, loginSchema } from "@shop/shared/schemas/users";
 import { uiCopy } from "@shop/shared/ui-copy";
@@ -82,6 +83,11 @@ export function LoginPage() {
             error={errors.password?.message}
             {...register("password")}
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
+              {accountCopy.forgot.link}
+            </Link>
+          </p>
           <Button type="submit" size="lg" className="w-full" isLoading={isSubmitting}>
             {isSubmitting ? uiCopy.auth.submitting : uiCopy.auth.submit}
           </Button>

@@ -7,6 +7,7 @@ import { Spinner } from "@/components/spinner";
 import { OwnActivity } from "@/features/activity-logs/own-activity";
 import { adminAccess, useCan } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
+import { ActiveSessions } from "./profile/active-sessions";
 import { EnquiryEmailsToggle } from "./profile/enquiry-emails-toggle";
 import { useProfile } from "./profile/get-profile";
 import { PasswordForm } from "./profile/password-form";
@@ -106,6 +107,7 @@ export function ProfilePage() {
           ) : null}
         </div>
       </div>
+      <ActiveSessions />
       <section className="mt-8">
         <h2 className="mb-4 text-lg font-semibold text-slate-900">{adminCopy.profile.activityTitle}</h2>
         <OwnActivity />

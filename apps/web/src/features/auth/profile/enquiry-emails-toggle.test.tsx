@@ -43,6 +43,7 @@ function renderProfile(permissions: string[], options: { refuse?: boolean } = {}
       return { body: { success: true, message: copy.users.profileUpdated, data: current } };
     }
     if (path === "/api/users/get-user") return { body: { success: true, message: "ok", data: current } };
+    if (path === "/api/users/sessions") return { body: { success: true, message: "ok", data: [] } };
     return {
       body: {
         success: true,
