@@ -5,7 +5,8 @@ import { queryRows } from "../../lib/sql.ts";
 
 /**
  * A footer sign-up is consent: a new address is subscribed (or pending under double opt-in), an
- * unsubscribed one comes back, any other is left as it is. The caller cannot tell which happened.
+ * unsubscribed one comes back (their own address now the consent, not an import they came from),
+ * any other is left as it is. The caller cannot tell which happened.
  * Returns the subscriber's id and status when a confirmation email should go out.
  *
  * `requestedAt` is set for a sign-up applied after it was queued (pending-changes.ts): it then never
@@ -27,7 +28,7 @@ export async function subscribe(
     insert into subscribers (id, email, status, source, consent_ip, consent_at, subscribed_at)
     values (${uuidv7()}, ${email}, ${status}, 'footer', ${consentIp}, ${now}, ${doubleOptIn ? null : now})
     on conflict (lower(email)) do update
-      set status = excluded.status, consent_ip = excluded.consent_ip, consent_at = excluded.consent_at,
+      set status = excluded.status, consent_ip = excluded.consent_ip, consent_source = null, consent_at = excluded.consent_at,
           subscribed_at = excluded.subscribed_at, unsubscribed_at = null, updated_at = excluded.consent_at
       where subscribers.status in ('unsubscribed', 'pending')
         ${requestedAt ? sql`and (subscribers.unsubscribed_at is null or subscribers.unsubscribed_at <= ${requestedAt})` : sql``}
