@@ -11,8 +11,10 @@ import { useToast } from "@/lib/toasts";
 import type { ModalComponentProps } from "@/modals/modal-types";
 import { useImportProgress } from "./api/get-import-progress";
 import { useImportSubscribers } from "./api/import-subscribers";
+import { usePreviewImport } from "./api/preview-import";
 import { CsvDropZone } from "./csv-drop-zone";
 import { fileProblem, type ImportProblems, importProblems } from "./import-checks";
+import { type ColumnChoice, ColumnMapping } from "./import-mapping";
 import { ImportProgressBar, ImportResultView } from "./import-status";
 import { TagPicker } from "./tag-picker";
 
@@ -24,7 +26,10 @@ export const sampleCsvUrl = "/assets/sample-subscribers.csv";
 export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bulkImport">) {
   const toast = useToast();
   const importSubscribers = useImportSubscribers();
+  const preview = usePreviewImport();
   const [file, setFile] = useState<File | null>(null);
+  /** The columns staff see and may change, from the server's preview of the file's head. */
+  const [mapping, setMapping] = useState<ColumnChoice | null>(null);
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [problems, setProblems] = useState<ImportProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +44,29 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
   const pickFile = (picked: File) => {
     const problem = fileProblem(picked);
     setFile(problem ? null : picked);
-    setProblems((current) => ({ ...current, file: problem ?? undefined }));
+    setMapping(null);
+    setProblems((current) => ({ ...current, file: problem ?? undefined, mapping: undefined }));
+    if (problem) {
+      preview.reset();
+      return;
+    }
+    // Only the latest file's answer lands (a mutation's own callbacks fire for its last call only).
+    preview.mutate(picked, {
+      onSuccess: (found) => setMapping(found.mapping),
+      onError: (error) => setProblems((current) => ({ ...current, file: messageOf(error, t.mapping.failedDefault) })),
+    });
+  };
+
+  const removeFile = () => {
+    setFile(null);
+    setMapping(null);
+    preview.reset();
+    setProblems((current) => ({ ...current, file: undefined, mapping: undefined }));
+  };
+
+  const changeMapping = (next: ColumnChoice) => {
+    setMapping(next);
+    if (next.email !== null) setProblems((current) => ({ ...current, mapping: undefined }));
   };
 
   const pickTags = (next: string[]) => {
@@ -48,9 +75,11 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
   };
 
   const submit = async () => {
-    const found = importProblems(file, tagIds);
-    if (found || !file) {
-      setProblems(found ?? {});
+    const found = importProblems(file, tagIds, mapping);
+    // A file the preview could not read would fail the same way: its message stays.
+    const unreadable = preview.isError ? problems.file : undefined;
+    if (found || unreadable || !file) {
+      setProblems({ ...found, ...(unreadable && { file: unreadable }) });
       return;
     }
     setJobId("");
@@ -60,6 +89,7 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
       const { data } = await importSubscribers.mutateAsync({
         file,
         tagIds,
+        mapping: mapping?.email == null ? undefined : { ...mapping, email: mapping.email },
         onJobOpened: setJobId,
         onUploadProgress: setUploaded,
       });
@@ -75,6 +105,8 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
   const startOver = () => {
     setResult(null);
     setFile(null);
+    setMapping(null);
+    preview.reset();
     setUploaded(0);
     importSubscribers.reset();
   };
@@ -98,7 +130,7 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
             <Button variant="outline" onClick={onClose} disabled={running}>
               {uiCopy.modal.cancel}
             </Button>
-            <Button onClick={() => void submit()} isLoading={running}>
+            <Button onClick={() => void submit()} isLoading={running} disabled={preview.isPending}>
               {t.submit}
             </Button>
           </>
@@ -121,14 +153,29 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
               {t.sample}
             </a>
           </div>
-          <CsvDropZone
-            file={file}
-            onFile={pickFile}
-            onRemove={() => setFile(null)}
-            error={problems.file}
+          <CsvDropZone file={file} onFile={pickFile} onRemove={removeFile} error={problems.file} disabled={running} />
+          {preview.isPending ? (
+            <p role="status" className="text-sm text-slate-500">
+              {t.mapping.reading}
+            </p>
+          ) : null}
+          {file && mapping && preview.data ? (
+            <ColumnMapping
+              preview={preview.data}
+              mapping={mapping}
+              onChange={changeMapping}
+              emailError={problems.mapping}
+              disabled={running}
+            />
+          ) : null}
+          <TagPicker
+            label={t.tags}
+            value={tagIds}
+            onChange={pickTags}
+            error={problems.tags}
             disabled={running}
+            allowCreate
           />
-          <TagPicker label={t.tags} value={tagIds} onChange={pickTags} error={problems.tags} disabled={running} />
           {running ? <ImportProgressBar uploaded={uploaded} progress={progress.data} /> : null}
         </div>
       )}

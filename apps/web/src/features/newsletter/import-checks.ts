@@ -1,3 +1,4 @@
+import { audienceCopy } from "@shop/shared/audience-copy";
 import { newsletterCopy } from "@shop/shared/schemas/newsletter";
 
 /**
@@ -17,13 +18,21 @@ export function fileProblem(file: Pick<File, "name" | "type">): string | null {
   return isCsvFile(file) ? null : newsletterCopy.invalidFile;
 }
 
-export type ImportProblems = { file?: string; tags?: string };
+export type ImportProblems = { file?: string; tags?: string; mapping?: string };
 
-/** What stops an import from starting (spec section 5): no file, or no tag. */
-export function importProblems(file: File | null, tagIds: readonly string[]): ImportProblems | null {
+/**
+ * What stops an import from starting (spec section 5): no file, or no tag; and, once the file's
+ * columns are shown, no email column chosen.
+ */
+export function importProblems(
+  file: File | null,
+  tagIds: readonly string[],
+  mapping?: { email: number | null } | null,
+): ImportProblems | null {
   const problems: ImportProblems = {
     ...(file ? (fileProblem(file) ? { file: newsletterCopy.invalidFile } : {}) : { file: newsletterCopy.selectFile }),
     ...(tagIds.length === 0 && { tags: newsletterCopy.selectTag }),
+    ...(file && mapping?.email === null && { mapping: audienceCopy.import.mapping.chooseEmail }),
   };
-  return problems.file || problems.tags ? problems : null;
+  return problems.file || problems.tags || problems.mapping ? problems : null;
 }

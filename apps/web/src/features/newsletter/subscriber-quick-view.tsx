@@ -1,6 +1,6 @@
 import { adminCopy } from "@shop/shared/admin-copy";
 import { audienceCopy } from "@shop/shared/audience-copy";
-import type { SubscriberDto } from "@shop/shared/schemas/newsletter";
+import type { ConsentSource, SubscriberDto } from "@shop/shared/schemas/newsletter";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { type ReactNode, useState } from "react";
 import { DownloadIcon } from "@/components/admin-icons";
@@ -42,7 +42,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Consent from an import is the import's: its file, who ran it and when (never an address). */
+function importConsentOf(source: ConsentSource): string {
+  if (!source.fileName) return t.consentImportedUnknown;
+  return t.consentImported(source.fileName, source.importedBy?.name ?? "", formatDateTime(source.importedAt, ""));
+}
+
 function consentOf(subscriber: SubscriberDto): string {
+  if (subscriber.consentSource) return importConsentOf(subscriber.consentSource);
   if (!subscriber.consentAt && !subscriber.consentIp) return na;
   const when = formatDateTime(subscriber.consentAt, "");
   return [when, subscriber.consentIp ? t.consentFrom(subscriber.consentIp) : ""].filter(Boolean).join(" ");

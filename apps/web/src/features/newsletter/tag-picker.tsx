@@ -5,6 +5,9 @@ import { useId, useState } from "react";
 import { Button } from "@/components/button";
 import { CloseIcon } from "@/components/icons";
 import { inputClasses } from "@/components/text-field";
+import { useCan } from "@/lib/access";
+import { messageOf } from "@/lib/api-client";
+import { useCreateTag } from "./api/create-tag";
 import { failedToLoadTags, useTags } from "./api/get-tags";
 
 const t = audienceCopy.picker;
@@ -24,18 +27,42 @@ type TagPickerProps = {
   /** Why the choice cannot go ahead ("Please select at least one tag"). */
   error?: string | null;
   disabled?: boolean;
+  /** Offer to create the tag searched for when none has that name (for those who may create tags). */
+  allowCreate?: boolean;
 };
 
 /** A searchable multi-select of every tag (spec: searchable by name and slug), the chosen ones as chips above. */
-export function TagPicker({ label, value, onChange, error, disabled = false }: TagPickerProps) {
+export function TagPicker({ label, value, onChange, error, disabled = false, allowCreate = false }: TagPickerProps) {
   const tags = useTags();
+  const can = useCan();
+  const createTag = useCreateTag();
   const [search, setSearch] = useState("");
+  const [createError, setCreateError] = useState<string | null>(null);
   const searchId = useId();
   const errorId = useId();
   const all = tags.data ?? [];
   const shown = matchingTags(all, search);
   const chosen = all.filter((tag) => value.includes(tag._id));
   const toggle = (id: string) => onChange(value.includes(id) ? value.filter((other) => other !== id) : [...value, id]);
+  const newName = search.trim();
+  const canCreate =
+    allowCreate &&
+    can("newsletter:create-update-tag") &&
+    tags.isSuccess &&
+    newName !== "" &&
+    !all.some((tag) => tag.name.toLowerCase() === newName.toLowerCase());
+
+  // The server checks the name and the permission again; a taken name comes back as its message.
+  const create = async () => {
+    setCreateError(null);
+    try {
+      const tag = await createTag.mutateAsync({ name: newName, description: "" });
+      onChange([...value, tag._id]);
+      setSearch("");
+    } catch (failure) {
+      setCreateError(messageOf(failure, audienceCopy.tags.form.failedCreateDefault));
+    }
+  };
 
   return (
     <fieldset aria-describedby={error ? errorId : undefined} disabled={disabled} className="min-w-0">
@@ -70,9 +97,28 @@ export function TagPicker({ label, value, onChange, error, disabled = false }: T
         type="search"
         value={search}
         placeholder={t.search}
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setCreateError(null);
+        }}
         className={inputClasses}
       />
+      {canCreate ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          onClick={() => void create()}
+          isLoading={createTag.isPending}
+        >
+          {createTag.isPending ? t.creating : t.create(newName)}
+        </Button>
+      ) : null}
+      {createError ? (
+        <p role="alert" className="mt-1.5 text-sm text-red-600">
+          {createError}
+        </p>
+      ) : null}
       <div className="mt-2 max-h-56 overflow-y-auto rounded-lg border border-slate-200">
         {tags.isPending ? (
           <p role="status" className="px-3 py-4 text-center text-sm text-slate-500">

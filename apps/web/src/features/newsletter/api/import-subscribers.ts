@@ -1,6 +1,6 @@
 import { audienceCopy } from "@shop/shared/audience-copy";
 import type { ApiEnvelope } from "@shop/shared/schemas/common";
-import type { ImportResult } from "@shop/shared/schemas/newsletter";
+import type { ImportMapping, ImportResult } from "@shop/shared/schemas/newsletter";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, requestTimeoutMs } from "@/lib/api-client";
@@ -14,6 +14,8 @@ const failedDefault = audienceCopy.import.failedDefault;
 export type ImportInput = {
   file: File;
   tagIds: readonly string[];
+  /** The columns staff checked in the preview; without it the server goes by the header names. */
+  mapping?: ImportMapping | undefined;
   /** The job the server opened for this upload, so its progress can be asked for while the upload's answer is pending. */
   onJobOpened?: (jobId: string) => void;
   /** The share of the file sent so far, 0 to 1. */
@@ -30,16 +32,17 @@ function envelopeOf(text: string): ApiEnvelope<ImportResult> | null {
 }
 
 /**
- * POST /csv/import-csv?jobId=… as multipart (`file` plus repeated `tagIds`). XMLHttpRequest rather
+ * POST /csv/import-csv?jobId=… as multipart (`file`, repeated `tagIds`, and the `mapping` as JSON). XMLHttpRequest rather
  * than fetch, for upload progress. The 60 s time-out starts once the file is sent: how long a
  * 50 MB upload takes is the connection's business.
  */
 export function uploadSubscribersCsv(
-  { file, tagIds, onUploadProgress }: ImportInput,
+  { file, tagIds, mapping, onUploadProgress }: ImportInput,
   jobId: string,
   token: string | null,
 ): Promise<{ data: ImportResult; message: string }> {
   const form = new FormData();
+  if (mapping) form.append("mapping", JSON.stringify(mapping));
   form.append("file", file);
   for (const tagId of tagIds) form.append("tagIds", tagId);
 
