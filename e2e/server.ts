@@ -26,13 +26,15 @@ export type ServerOptions = {
   env?: Record<string, string>;
   /** A data dir the test prepared (it is removed on stop, like a fresh one). */
   dataDir?: string;
+  /** A port chosen beforehand (freePort), for a PUBLIC_URL that must name it (passkeys' relying party). */
+  port?: number;
 };
 
 /** Starts the built product (apps/api/dist serving apps/web/dist) on a fresh data dir, as `npm start` would. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "..");
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/api/dist/main.js")], {
