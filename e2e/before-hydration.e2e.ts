@@ -5,8 +5,8 @@ import { admin, api, apiSignIn, type RunningServer, startServer } from "./server
 
 // Issue 16 item 0: a server-rendered page is on screen before its JavaScript has run. A shopper who clicks or
 // types in that moment must not lose it. Here the app's scripts (/boot.js and everything it loads) are held
-// back 3 s, the way a slow phone sees them, and each test acts as soon as the control is on screen. Only
-// /early-input.js, the small script a rendered page loads first to keep that input, is let through.
+// back for the page's first 3 s, as a slow phone sees them, and each test acts as soon as the control is on
+// screen. Only /early-input.js, the small script a rendered page loads first to keep that input, goes through.
 
 const holdBack = 3000;
 const captureScript = "/early-input.js";
@@ -25,14 +25,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A page whose app scripts arrive 3 s late (no service worker, so every request goes through the route). */
+/**
+ * A page whose app scripts arrive no sooner than 3 s after it was opened (no service worker, so every request
+ * goes through the route). A reload, later than that, gets its scripts at once.
+ */
 async function slowScriptPage(): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();
+  const openedAt = Date.now();
   await page.route(
     (url) => url.pathname.endsWith(".js") && url.pathname !== captureScript,
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, holdBack));
+      await new Promise((resolve) => setTimeout(resolve, openedAt + holdBack - Date.now()));
       await route.continue().catch(() => undefined);
     },
   );
