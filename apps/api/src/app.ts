@@ -21,6 +21,8 @@ import { createMailer, type Mailer } from "./mail/transport.ts";
 import { createRefusalSummary } from "./modules/activity-logs/refusal-summary.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
 import { createLoginChallenges } from "./modules/auth/login-challenge.ts";
+import { passkeyRoutes } from "./modules/auth/passkey-routes.ts";
+import { relyingPartyOf } from "./modules/auth/passkeys.ts";
 import {
   passwordResetRoutes,
   resetRequestsPerAddress,
@@ -224,12 +226,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   });
   const challenges = createLoginChallenges(config.jwtSecret);
   await app.register(authRoutes, { attempts: passwordAttempts, tokenTtlMs: config.tokenTtlMs, challenges });
+  const signIn = { attempts: passwordAttempts, tokenTtlMs: config.tokenTtlMs, challenges };
+  const relyingParty = relyingPartyOf(config.publicUrl);
   await app.register(twoFactorRoutes, {
-    attempts: passwordAttempts,
-    tokenTtlMs: config.tokenTtlMs,
-    challenges,
+    ...signIn,
     box: createSecretBox(config.jwtSecret, "totp-secrets"),
+    relyingParty,
   });
+  await app.register(passkeyRoutes, { ...signIn, relyingParty });
   await app.register(userRoutes, { attempts: passwordAttempts });
   await app.register(passwordResetRoutes, {
     addressThrottle: redis

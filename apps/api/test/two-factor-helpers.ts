@@ -1,7 +1,8 @@
-import type { TotpSetup } from "@shop/shared/schemas/two-factor";
+import type { PasskeyDto, TotpSetup } from "@shop/shared/schemas/two-factor";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { call } from "./harness.ts";
+import { createSoftAuthenticator } from "./soft-authenticator.ts";
 
 /** The code an authenticator app shows `steps` 30-second steps from now. */
 export const codeAt = (secret: string, steps = 0) =>
@@ -32,4 +33,35 @@ export async function passwordChallenge(app: FastifyInstance, email: string, pas
   const challenge = response.body.data?.challenge;
   if (!challenge) throw new Error(`no challenge for ${email}: ${response.status} ${response.text}`);
   return challenge;
+}
+
+export type WebauthnOptions = { challenge: string; rp: { id: string }; user: { id: string }; rpId?: string };
+
+/** Registers a software passkey (soft-authenticator.ts) for a signed-in user, for the app's PUBLIC_URL. */
+export async function registerSoftPasskey(app: FastifyInstance, token: string, name = "Laptop") {
+  const authenticator = createSoftAuthenticator(app.publicUrl);
+  const options = await call<WebauthnOptions>(app, {
+    method: "POST",
+    url: "/api/users/two-factor/passkeys/options",
+    token,
+  });
+  const added = await call<PasskeyDto>(app, {
+    method: "POST",
+    url: "/api/users/two-factor/passkeys",
+    token,
+    body: { name, credential: authenticator.register(options.body.data) },
+  });
+  if (added.status !== 201) throw new Error(`passkey registration failed: ${added.status} ${added.text}`);
+  return { authenticator, passkey: added.body.data, rpId: options.body.data.rp.id };
+}
+
+/** The options of a passwordless passkey sign-in. */
+export async function passkeyPrompt(app: FastifyInstance, challenge?: string) {
+  const options = await call<WebauthnOptions>(app, {
+    method: "POST",
+    url: "/api/users/login/passkey/options",
+    body: challenge ? { challenge } : {},
+  });
+  if (options.status !== 200) throw new Error(`passkey options failed: ${options.status} ${options.text}`);
+  return options.body.data;
 }

@@ -64,6 +64,9 @@ export const twoFactorCopy = {
     useCode: "Use an authenticator code",
     recoveryCode: "Recovery code",
     startOver: "Start over",
+    // Role form
+    requireOnRole: "Require two-factor sign-in",
+    requireOnRoleHint: "Users with this role set up an authenticator app or a passkey before any admin page.",
     // Users page
     resetTwoFactor: "Reset two-factor",
     resetTwoFactorConfirm: (name: string) =>

@@ -54,6 +54,11 @@ export const expectedAccess: ExpectedRoute[] = [
   route("POST", "/api/users/two-factor/totp/disable", "signed in"),
   route("POST", "/api/users/two-factor/recovery-codes", "signed in"),
   route("POST", "/api/users/:id/reset-two-factor", needs("user:create-update-user")),
+  route("POST", "/api/users/login/passkey/options", "public"),
+  route("POST", "/api/users/login/passkey", "public"),
+  route("POST", "/api/users/two-factor/passkeys/options", "signed in"),
+  route("POST", "/api/users/two-factor/passkeys", "signed in"),
+  route("DELETE", "/api/users/two-factor/passkeys/:id", "signed in"),
   // Password reset (issue 17): asking and using a link need no session; sending one for someone else
   // is editing that user. One's own sessions: any staff member.
   route("POST", "/api/users/forgot-password", "public"),

@@ -4,7 +4,15 @@ import sharp from "sharp";
 import { passwordResetTokens } from "../../src/db/schema/index.ts";
 import { call, createStaff, signIn, testAdmin } from "../harness.ts";
 import { multipart } from "../multipart.ts";
-import { codeAt, enrolTotp, passwordChallenge } from "../two-factor-helpers.ts";
+import { createSoftAuthenticator } from "../soft-authenticator.ts";
+import {
+  codeAt,
+  enrolTotp,
+  passkeyPrompt,
+  passwordChallenge,
+  registerSoftPasskey,
+  type WebauthnOptions,
+} from "../two-factor-helpers.ts";
 import type { Method } from "./support.ts";
 
 /** One request of a write route, with a valid body, against a record made for it alone. */
@@ -202,6 +210,31 @@ export const writeFixtures: Record<string, Fixture> = {
     return { url: "/api/users/two-factor/recovery-codes", token };
   },
   "POST /api/users/:id/reset-two-factor": async (c) => ({ url: `/api/users/${await person(c)}/reset-two-factor` }),
+  "POST /api/users/login/passkey/options": async () => ({ url: "/api/users/login/passkey/options", body: {} }),
+  "POST /api/users/login/passkey": async (c) => {
+    const staff = await createStaff(c.app, c.admin, []);
+    const { authenticator } = await registerSoftPasskey(c.app, staff.token);
+    return {
+      url: "/api/users/login/passkey",
+      body: { credential: authenticator.authenticate(await passkeyPrompt(c.app)) },
+    };
+  },
+  "POST /api/users/two-factor/passkeys/options": async () => ({ url: "/api/users/two-factor/passkeys/options" }),
+  "POST /api/users/two-factor/passkeys": async (c) => {
+    const { token } = await c.lookalike();
+    const options = await call<WebauthnOptions>(c.app, {
+      method: "POST",
+      url: "/api/users/two-factor/passkeys/options",
+      token,
+    });
+    const credential = createSoftAuthenticator(c.app.publicUrl).register(options.body.data);
+    return { url: "/api/users/two-factor/passkeys", token, body: { name: "Probe key", credential } };
+  },
+  "DELETE /api/users/two-factor/passkeys/:id": async (c) => {
+    const { token } = await c.lookalike();
+    const { passkey } = await registerSoftPasskey(c.app, token);
+    return { url: `/api/users/two-factor/passkeys/${passkey._id}`, token };
+  },
   "POST /api/users/forgot-password": async () => ({
     url: "/api/users/forgot-password",
     body: { email: `forgot-${unique()}@example.com` },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.ts";
+import type { LoginResult } from "./users.ts";
 
 /**
  * Second factors (issue 17): TOTP, recovery codes and passkeys. A passkey's WebAuthn answer is
@@ -29,8 +30,18 @@ export const webauthnResponseSchema = z.object({
   id: base64url,
   rawId: base64url,
   type: z.literal("public-key"),
-  response: z.record(z.string(), z.union([base64url, z.array(z.string().max(20)).max(10)])),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url.optional(),
+    authenticatorData: base64url.optional(),
+    signature: base64url.optional(),
+    userHandle: base64url.optional(),
+    publicKey: base64url.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    transports: z.array(z.string().max(20)).max(10).optional(),
+  }),
+  // Extensions we do not ask for: dropped rather than passed on.
+  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 });
 export type WebauthnResponse = z.infer<typeof webauthnResponseSchema>;
@@ -75,3 +86,7 @@ export type TwoFactorStatus = {
   passkeys: PasskeyDto[];
   required: boolean;
 };
+
+/** What POST /api/users/login answers: a session (flagged when the role wants a factor first) or a challenge. */
+export type SignedInAnswer = LoginResult & { twoFactorSetupRequired?: true };
+export type PasswordAnswer = SignedInAnswer | SecondFactorChallenge;

@@ -6,13 +6,14 @@ import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { assertCanTouch, getUser } from "../users/service.ts";
 import { loginContextOf, type SignInOptions } from "./login-context.ts";
+import { type RelyingParty, verifyPasskey } from "./passkeys.ts";
 import { completeSecondFactor, SecondFactorFailure } from "./second-factor.ts";
 import { removeSecondFactors, twoFactorStatus } from "./second-factor-state.ts";
 import type { SecretBox } from "./secret-box.ts";
 import { LoginRefused } from "./service.ts";
 import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes } from "./two-factor-settings.ts";
 
-export type TwoFactorRouteOptions = SignInOptions & { box: SecretBox };
+export type TwoFactorRouteOptions = SignInOptions & { box: SecretBox; relyingParty: RelyingParty };
 
 /** A user's own second factors: open during the enrolment a role requires. */
 const ownFactors = { ...authenticatedRoute, beforeTwoFactorSetup: true } as const;
@@ -28,7 +29,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
         const { method, ...result } = await completeSecondFactor(request.body, {
           ...loginContextOf(request, options),
           box: options.box,
-          verifyPasskey: async () => false,
+          verifyPasskey: async (userId, credential) =>
+            (await verifyPasskey(app.db, options.relyingParty, credential, userId)) === userId,
         });
         await audit(request, {
           module: "auth",

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { userTotp } from "../../db/schema/index.ts";
 import { conflict } from "../../lib/errors.ts";
+import { removePasskey } from "./passkeys.ts";
 import { invalidatePrincipals, type Principal } from "./principal.ts";
 import { replaceRecoveryCodes } from "./recovery-codes.ts";
 import { removeSecondFactors, secondFactorMethods, twoFactorStatus } from "./second-factor-state.ts";
@@ -49,4 +50,13 @@ export async function regenerateRecoveryCodes(db: Db, principal: Principal): Pro
     throw conflict(twoFactorCopy.api.recoveryNeedsFactor);
   }
   return { recoveryCodes: await replaceRecoveryCodes(db, principal.userId) };
+}
+
+/** Removes one of the user's passkeys; with no factor left, the recovery codes go too. */
+export async function deletePasskey(db: Db, principal: Principal, id: string): Promise<void> {
+  const status = await twoFactorStatus(db, principal.userId);
+  const others = status.passkeys.filter((passkey) => passkey._id !== id).length + (status.totp ? 1 : 0);
+  await assertMayRemoveFactor(db, principal.userId, others);
+  await removePasskey(db, principal.userId, id);
+  if (others === 0) await removeSecondFactors(db, principal.userId);
 }
