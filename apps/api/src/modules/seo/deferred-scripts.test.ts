@@ -24,6 +24,11 @@ describe("scripts of a server-rendered page", () => {
     expect(html).toContain("<p>Rendered</p>");
   });
 
+  it("ask for the script that keeps early clicks and typing first, in the head, without holding up the paint", () => {
+    const html = deferScripts(page);
+    expect(html).toMatch(/<script src="\/early-input\.js" async fetchpriority="high"><\/script>\s*<\/head>/);
+  });
+
   it("leaves a page without an entry script as it is", () => {
     const bare = "<html><head></head><body></body></html>";
     expect(deferScripts(bare)).toBe(bare);

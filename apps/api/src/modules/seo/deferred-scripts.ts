@@ -8,6 +8,13 @@ const modulePreload = /<link rel="modulepreload"(?:\s+[\w-]+(?:="[^"]*")?)*\s*\/
 const url = /\s(?:src|href)="([^"]+)"/;
 
 /**
+ * Asked for first and run as soon as it arrives, without holding up the paint: /early-input.js keeps the
+ * clicks and typing of the seconds before the app answers, and hands them to it once it does.
+ */
+const earlyInput = `<script src="/early-input.js" async fetchpriority="high"></script>
+  </head>`;
+
+/**
  * For a page rendered on the server: its scripts (the entry and every modulepreload) are taken out of the
  * head and left to /boot.js, which asks for them once the page has painted. Under a phone's bandwidth the
  * first paint then needs the HTML alone. Pages rendered in the browser keep their scripts as they are.
@@ -20,5 +27,9 @@ export function deferScripts(html: string): string {
   const block = `<script type="application/json" id="app-modules">${JSON.stringify(modules).replace(/</g, "\\u003c")}</script>
     <script type="module" src="/boot.js"></script>
   </body>`;
-  return html.replace(entryScript, "").replace(modulePreload, "").replace("</body>", block);
+  return html
+    .replace(entryScript, "")
+    .replace(modulePreload, "")
+    .replace("</head>", earlyInput)
+    .replace("</body>", block);
 }
