@@ -30,9 +30,8 @@ export const accountCopy = {
   },
   manager: {
     action: "Send password reset link",
-    confirmTitle: "Send password reset link",
-    confirm: (email: string) =>
-      `Email ${email} a link to set a new password? Their current password keeps working until they use it.`,
+    heading: "Password",
+    hint: "Email them a link to set a new password, valid for one hour. Their current password works until they use it.",
     sent: (email: string) => `A password reset link was sent to ${email}`,
     inactive: "A deactivated user cannot reset their password",
   },

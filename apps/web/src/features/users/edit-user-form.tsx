@@ -13,6 +13,7 @@ import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useToast } from "@/lib/toasts";
 import { useUpdateUser } from "./api/update-user";
 import { RoleOptions } from "./role-options";
+import { SendResetLink } from "./send-reset-link";
 import { useViewer } from "./use-viewer";
 import {
   editDefaultsOf,
@@ -95,6 +96,7 @@ export function EditUserForm({ formId, user, roles, onDone, onPendingChange }: E
       ) : (
         <CheckboxField label={form.isActive} error={errors.isActive?.message} {...register("isActive")} />
       )}
+      {locked === null && user.isActive ? <SendResetLink user={user} /> : null}
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { accountCopy } from "@shop/shared/account-copy";
 import type { UserDto } from "@shop/shared/schemas/users";
 import { useMutation } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Button } from "@/components/button";
+import { FormAlert } from "@/components/form-alert";
 import { api, messageOf } from "@/lib/api-client";
 import { useToast } from "@/lib/toasts";
 
@@ -14,40 +14,34 @@ async function sendPasswordResetLink(id: string): Promise<string> {
 }
 
 /**
- * A user manager's "Send password reset link", instead of typing someone's password: the row's
- * button (rendered by the caller, so it looks like the others) opens a confirmation.
+ * A user manager's "Send password reset link" in the edit dialog, instead of typing someone's
+ * password. Nothing changes until the user opens the link, so it needs no confirmation.
  */
-export function SendResetLink({ user, children }: { user: UserDto; children: (open: () => void) => ReactNode }) {
-  const [open, setOpen] = useState(false);
+export function SendResetLink({ user }: { user: UserDto }) {
   const toast = useToast();
   const send = useMutation({ mutationFn: sendPasswordResetLink });
 
-  const confirm = async () => {
+  const onSend = async () => {
     try {
       toast.success(await send.mutateAsync(user._id));
-      setOpen(false);
-    } catch {
-      // The dialog shows the reason and stays open.
+    } catch (error) {
+      toast.error(messageOf(error));
     }
   };
 
   return (
-    <>
-      {children(() => {
-        send.reset();
-        setOpen(true);
-      })}
-      {open ? (
-        <ConfirmDialog
-          title={t.confirmTitle}
-          message={t.confirm(user.email)}
-          confirmLabel={t.action}
-          isPending={send.isPending}
-          error={send.isError ? messageOf(send.error) : null}
-          onConfirm={() => void confirm()}
-          onCancel={() => setOpen(false)}
-        />
+    <div className="space-y-2 border-t border-slate-200 pt-4">
+      <p className="text-sm font-medium text-slate-700">{t.heading}</p>
+      <p className="text-sm text-slate-600">{t.hint}</p>
+      {send.isSuccess ? (
+        <p role="status" className="text-sm text-emerald-700">
+          {send.data}
+        </p>
       ) : null}
-    </>
+      <FormAlert message={send.isError ? messageOf(send.error) : null} />
+      <Button type="button" size="sm" variant="outline" isLoading={send.isPending} onClick={() => void onSend()}>
+        {t.action}
+      </Button>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { accountCopy } from "@shop/shared/account-copy";
 import { adminCopy } from "@shop/shared/admin-copy";
 import type { UserDto } from "@shop/shared/schemas/users";
 import { Button } from "@/components/button";
@@ -6,7 +5,6 @@ import type { DataTableColumn } from "@/components/data-table";
 import { actionsColumn } from "@/components/data-table";
 import { StatusBadge } from "@/components/status-badge";
 import { formatDate } from "@/lib/format";
-import { SendResetLink } from "./send-reset-link";
 import { editBlock, statusChangeBlock, type Viewer } from "./user-rules";
 
 const t = adminCopy.userAdmin;
@@ -111,19 +109,6 @@ export function userColumns({
             variant="outline"
             onClick={() => onEdit(user)}
           />
-        ) : null}
-        {canEdit && user.isActive ? (
-          <SendResetLink user={user}>
-            {(open) => (
-              <ReasonedButton
-                label={accountCopy.manager.action}
-                accessibleName={`${accountCopy.manager.action}: ${user.name}`}
-                reason={editBlock(viewer, user)}
-                variant="outline"
-                onClick={open}
-              />
-            )}
-          </SendResetLink>
         ) : null}
         {canChangeStatus ? (
           <ReasonedButton
