@@ -53,8 +53,14 @@ export function ResetPasswordPage() {
       await resetPassword({ token, password });
       setState("done");
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.message === t.invalid) setState("invalid");
-      else if (!applyServerFieldErrors(error, setError, ["password"])) setFailure(messageOf(error));
+      // A link the server will never accept (spent, expired, tampered or cut short): say so, offer a new one.
+      if (
+        error instanceof ApiError &&
+        error.status === 400 &&
+        (error.message === t.invalid || error.fieldErrors.token)
+      ) {
+        setState("invalid");
+      } else if (!applyServerFieldErrors(error, setError, ["password"])) setFailure(messageOf(error));
     }
   });
 
