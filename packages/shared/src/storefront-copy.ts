@@ -49,6 +49,7 @@ export const storefrontCopy = {
     max: "Max",
     inStock: "In stock only",
     isNew: "New arrivals only",
+    applyFilters: "Apply filters",
     sort: "Sort by",
     sortOptions: {
       newest: "Newest",

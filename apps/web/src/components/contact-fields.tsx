@@ -24,7 +24,9 @@ export function ContactFields({ register, errors }: ContactFieldsProps) {
       <TextField label={copy.email} type="email" autoComplete="email" error={errors.email} {...register.email} />
       <TextField
         label={copy.phone}
-        type="tel"
+        // A text field, not type="tel": the HTML standard allows tel-national (the 10 digits asked for,
+        // without a country code) only on text fields; inputMode still brings up the number pad.
+        type="text"
         inputMode="numeric"
         autoComplete="tel-national"
         hint={copy.phoneHint}

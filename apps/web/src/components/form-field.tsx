@@ -90,7 +90,8 @@ export function CheckboxField({ label, hint, error, id, className = "", ...props
   const note = error ?? hint;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="flex items-start gap-3 text-sm font-medium text-slate-700">
+      {/* The label wraps its box, which names it: a `for` as well would be redundant. */}
+      <label className="flex items-start gap-3 text-sm font-medium text-slate-700">
         <input
           id={inputId}
           type="checkbox"

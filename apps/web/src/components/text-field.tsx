@@ -28,6 +28,7 @@ export function TextField({ label, error, hint, hideLabel = false, id, className
       </label>
       <input
         id={inputId}
+        type="text"
         className={inputClasses}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

@@ -115,14 +115,16 @@ export function Footer() {
             {details.contactPhone ? (
               <a
                 href={`tel:${details.contactPhone.replace(/[^+\d]/g, "")}`}
-                className={`flex items-center gap-2 ${linkClass}`}
+                className={`flex items-center gap-2 whitespace-nowrap ${linkClass}`}
               >
                 <PhoneIcon className="size-4" />
                 {details.contactPhone}
               </a>
             ) : null}
           </address>
-          <ul className="mt-6 flex gap-2" aria-label={uiCopy.footer.followUs}>
+          {/* A list's name is rarely announced: a heading (for screen readers) names the links instead. */}
+          <h2 className="sr-only">{uiCopy.footer.followUs}</h2>
+          <ul className="mt-6 flex gap-2">
             {socialsOf(details).map(({ label, href, Icon }) => (
               <li key={label}>
                 <a

@@ -5,7 +5,7 @@ import { Button } from "@/components/button";
 import { CheckboxField, FilterSelect } from "@/components/form-field";
 import { inputClasses } from "@/components/text-field";
 import { useCategories } from "./api/get-categories";
-import { compatibilities, type ShopFilterKey, type ShopFilters } from "./shop-params";
+import { compatibilities, type ShopFilterKey, type ShopFilters, sortParams } from "./shop-params";
 
 const copy = storefrontCopy.shop;
 
@@ -23,10 +23,41 @@ type ShopFiltersPanelProps = {
 
 const priceText = (value: number | undefined) => (value === undefined ? "" : String(value));
 
-/** Min and max price, applied when the visitor leaves the field or presses Enter (not on every keystroke). */
+type PriceInputProps = {
+  name: "minPrice" | "maxPrice";
+  label: string;
+  placeholder: string;
+  value: string;
+  onValue: (value: string) => void;
+  onBlur: () => void;
+};
+
+/** One bound of the price range, labelled for screen readers (the legend and placeholder show it). */
+function PriceInput({ name, label, placeholder, value, onValue, onBlur }: PriceInputProps) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        onBlur={onBlur}
+        className={inputClasses}
+      />
+    </>
+  );
+}
+
+/** Min and max price, applied when the visitor leaves the field or submits the form (not on every keystroke). */
 function PriceRange({ filters, onChange }: Pick<ShopFiltersPanelProps, "filters" | "onChange">) {
-  const minId = useId();
-  const maxId = useId();
   const [min, setMin] = useState(priceText(filters.minPrice));
   const [max, setMax] = useState(priceText(filters.maxPrice));
 
@@ -38,63 +69,75 @@ function PriceRange({ filters, onChange }: Pick<ShopFiltersPanelProps, "filters"
       onChange({ minPrice: min.trim(), maxPrice: max.trim() });
     }
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    apply();
-  };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <fieldset>
-        <legend className="mb-1 block text-xs font-medium text-slate-600">{copy.price}</legend>
-        <div className="flex items-center gap-2">
-          <label htmlFor={minId} className="sr-only">
-            {copy.minPrice}
-          </label>
-          <input
-            id={minId}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            placeholder={copy.min}
-            value={min}
-            onChange={(event) => setMin(event.target.value)}
-            onBlur={apply}
-            className={inputClasses}
-          />
-          <span aria-hidden="true" className="text-slate-400">
-            –
-          </span>
-          <label htmlFor={maxId} className="sr-only">
-            {copy.maxPrice}
-          </label>
-          <input
-            id={maxId}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            placeholder={copy.max}
-            value={max}
-            onChange={(event) => setMax(event.target.value)}
-            onBlur={apply}
-            className={inputClasses}
-          />
-        </div>
-      </fieldset>
-    </form>
+    <fieldset>
+      <legend className="mb-1 block text-xs font-medium text-slate-600">{copy.price}</legend>
+      <div className="flex items-center gap-2">
+        <PriceInput
+          name="minPrice"
+          label={copy.minPrice}
+          placeholder={copy.min}
+          value={min}
+          onValue={setMin}
+          onBlur={apply}
+        />
+        <span aria-hidden="true" className="text-slate-400">
+          –
+        </span>
+        <PriceInput
+          name="maxPrice"
+          label={copy.maxPrice}
+          placeholder={copy.max}
+          value={max}
+          onValue={setMax}
+          onBlur={apply}
+        />
+      </div>
+    </fieldset>
   );
 }
 
-/** Category, assistant, price, stock and novelty: each change rewrites the URL and goes back to page 1. */
+/** The filters a submitted form names, each under its URL key; an unticked box or empty field clears its filter. */
+const filterKeys = ["category", "compatibility", "minPrice", "maxPrice", "inStock", "isNew"] as const;
+
+function patchFrom(form: HTMLFormElement): FilterPatch {
+  const data = new FormData(form);
+  return Object.fromEntries(filterKeys.map((key) => [key, String(data.get(key) ?? "").trim()]));
+}
+
+/**
+ * Category, assistant, price, stock and novelty. A GET form to /shop under the URL's own names, so it
+ * works before (or without) the script: Apply filters loads the filtered page, which the server renders,
+ * carrying the search and sort along. Once the script runs, each change rewrites the URL and goes back
+ * to page 1, and the form's submit applies everything in place.
+ */
 export function ShopFiltersPanel({ id, filters, onChange, onClear, isFiltered, open }: ShopFiltersPanelProps) {
   const { data: categories } = useCategories();
   const currentCategoryKnown =
     !filters.category || categories?.some((c) => c.slug === filters.category || c._id === filters.category);
+  const sort = sortParams(filters.sort.value);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange(patchFrom(event.currentTarget));
+  };
 
   return (
-    <div id={id} className={`${open ? "block" : "hidden"} space-y-5 lg:block`}>
+    <form
+      id={id}
+      method="get"
+      action="/shop"
+      onSubmit={onSubmit}
+      noValidate
+      className={`${open ? "block" : "hidden"} space-y-5 lg:block`}
+    >
+      {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
+      {sort.sortBy ? <input type="hidden" name="sortBy" value={sort.sortBy} /> : null}
+      {sort.sortOrder ? <input type="hidden" name="sortOrder" value={sort.sortOrder} /> : null}
       <FilterSelect
         label={copy.category}
+        name="category"
         value={filters.category}
         onChange={(event) => onChange({ category: event.target.value })}
       >
@@ -108,6 +151,7 @@ export function ShopFiltersPanel({ id, filters, onChange, onClear, isFiltered, o
       </FilterSelect>
       <FilterSelect
         label={copy.compatibility}
+        name="compatibility"
         value={filters.compatibility}
         onChange={(event) => onChange({ compatibility: event.target.value })}
       >
@@ -122,20 +166,29 @@ export function ShopFiltersPanel({ id, filters, onChange, onClear, isFiltered, o
       <div className="space-y-3">
         <CheckboxField
           label={copy.inStock}
+          name="inStock"
+          value="true"
           checked={filters.inStock}
           onChange={(event) => onChange({ inStock: event.target.checked ? "true" : "" })}
         />
         <CheckboxField
           label={copy.isNew}
+          name="isNew"
+          value="true"
           checked={filters.isNew}
           onChange={(event) => onChange({ isNew: event.target.checked ? "true" : "" })}
         />
       </div>
-      {isFiltered ? (
-        <Button variant="outline" className="w-full" onClick={onClear}>
-          {adminCopy.table.clearFilters}
+      <div className="space-y-2">
+        <Button type="submit" variant="secondary" className="w-full">
+          {copy.applyFilters}
         </Button>
-      ) : null}
-    </div>
+        {isFiltered ? (
+          <Button variant="outline" className="w-full" onClick={onClear}>
+            {adminCopy.table.clearFilters}
+          </Button>
+        ) : null}
+      </div>
+    </form>
   );
 }

@@ -28,13 +28,14 @@ export function ContactPage() {
           </a>
           <a
             href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}
-            className="flex items-start gap-4 rounded-2xl bg-slate-50 p-6 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="flex items-start gap-4 rounded-2xl bg-slate-50 p-6 whitespace-nowrap hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
+            {/* The number never breaks across lines; only the opening hours may wrap. */}
             <PhoneIcon className="mt-0.5 size-6 text-brand-700" />
             <span>
               <span className="block font-semibold text-slate-900">{text.callUs}</span>
               <span className="text-sm text-slate-700">{site.phone}</span>
-              <span className="block text-sm text-slate-600">{text.hours}</span>
+              <span className="block text-sm whitespace-normal text-slate-600">{text.hours}</span>
             </span>
           </a>
         </aside>
