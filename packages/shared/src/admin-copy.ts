@@ -78,6 +78,10 @@ export const adminCopy = {
     selectAll: "Select all on this page",
     selectRow: (name: string) => `Select ${name}`,
     sortBy: (column: string) => `Sort by ${column}`,
+    /** On a phone the rows are cards, without headings to click: a select sorts them. */
+    sortCards: "Sort by",
+    sortDefault: "Default order",
+    sortOption: (column: string, order: "asc" | "desc") => `${column}, ${order === "asc" ? "ascending" : "descending"}`,
     actions: "Actions",
     retry: "Try again",
     loadFailed: "This list could not be loaded.",

@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
-import { DataTable, type DataTableColumn, type SortState, toggledPageSelection } from "./data-table";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { actionsColumn, DataTable, type DataTableColumn, type SortState, toggledPageSelection } from "./data-table";
 
 type Row = { id: string; name: string; email: string };
 
@@ -140,5 +140,100 @@ describe("data table", () => {
     expect(onRowClick).toHaveBeenCalledWith(rows[1]);
     await userEvent.click(screen.getAllByRole("button", { name: "Act" })[0] as HTMLElement);
     expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A phone: the `sm` media query does not match. */
+function onPhone() {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+describe("data table on a phone", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const cardColumns: DataTableColumn<Row>[] = [
+    { id: "name", header: "Name", sortKey: "name", card: "title", cell: (row) => row.name },
+    { id: "email", header: "Email", cell: (row) => row.email },
+    { id: "created", header: "Created", card: "hidden", cell: () => "today" },
+    { id: "phone", header: "Phone", cell: () => "" },
+    { ...actionsColumn, cell: (row) => <button type="button">{`Edit ${row.name}`}</button> },
+  ];
+
+  it("shows each row as a card: its title, its key fields by heading, its buttons, and no table", () => {
+    onPhone();
+    render(<DataTable caption="People" columns={cardColumns} rows={rows} rowKey={(r) => r.id} />);
+    expect(screen.queryByRole("table")).toBeNull();
+    const cards = within(screen.getByRole("list", { name: "People" })).getAllByRole("listitem");
+    expect(cards).toHaveLength(3);
+    const bob = cards[1] as HTMLElement;
+    expect(within(bob).getByText("Bob")).toBeTruthy();
+    expect(within(bob).getByRole("term").textContent).toBe("Email");
+    expect(within(bob).getByRole("definition").textContent).toBe("bob@example.com");
+    expect(within(bob).getByRole("button", { name: "Edit Bob" })).toBeTruthy();
+    // The hidden column and the empty phone are left off; the title and the actions have no heading line.
+    expect(within(bob).queryByText("today")).toBeNull();
+    expect(within(bob).queryByText("Name")).toBeNull();
+    expect(within(bob).queryByText("Actions")).toBeNull();
+  });
+
+  it("heads a card with the first column when none is marked as its title", () => {
+    onPhone();
+    render(<DataTable caption="People" columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    const ada = within(screen.getByRole("list", { name: "People" })).getAllByRole("listitem")[0] as HTMLElement;
+    expect(
+      within(ada)
+        .getAllByRole("term")
+        .map((term) => term.textContent),
+    ).toEqual(["Email", "Created"]);
+    expect(within(ada).getByText("Ada")).toBeTruthy();
+  });
+
+  it("sorts by a select, and selects the page or one card with checkboxes", async () => {
+    onPhone();
+    const onSortChange = vi.fn();
+    const onChange = vi.fn();
+    render(
+      <DataTable
+        caption="People"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={{ key: "name", order: "asc" }}
+        onSortChange={onSortChange}
+        selection={{ selectedIds: ["2"], rowLabel: (row) => row.name, onChange }}
+      />,
+    );
+    const sortBy = screen.getByRole<HTMLSelectElement>("combobox", { name: "Sort by" });
+    expect(sortBy.value).toBe("asc:name");
+    await userEvent.selectOptions(sortBy, "Created, descending");
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: "createdAt", order: "desc" });
+
+    const selectAll = screen.getByRole<HTMLInputElement>("checkbox", { name: "Select all on this page" });
+    expect(selectAll.indeterminate).toBe(true);
+    await userEvent.click(selectAll);
+    expect(onChange).toHaveBeenLastCalledWith(["2", "1", "3"]);
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select Bob" }));
+    expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it("shows the empty and error states in place of the cards", () => {
+    onPhone();
+    const { rerender } = render(
+      <DataTable
+        caption="People"
+        columns={columns}
+        rows={[]}
+        rowKey={(r: Row) => r.id}
+        empty={{ title: "No users" }}
+      />,
+    );
+    expect(screen.getByText("No users")).toBeTruthy();
+    rerender(<DataTable caption="People" columns={columns} rows={undefined} rowKey={(r: Row) => r.id} error="Down" />);
+    expect(within(screen.getByRole("alert")).getByText("Down")).toBeTruthy();
   });
 });

@@ -22,12 +22,14 @@ export function productColumns({ canEdit, onDelete, onRestore }: ProductColumnsO
     {
       id: "image",
       header: t.columns.image,
+      card: "title",
       cell: (product) => <Thumbnail src={product.image || product.images[0]} alt={product.name} />,
     },
     {
       id: "name",
       header: t.columns.name,
       sortKey: "name",
+      card: "title",
       cell: (product) =>
         canEdit ? (
           <Link
@@ -79,6 +81,7 @@ export function productColumns({ canEdit, onDelete, onRestore }: ProductColumnsO
       sortKey: "createdAt",
       firstSortOrder: "desc",
       className: "whitespace-nowrap",
+      card: "hidden",
       cell: (product) => formatDate(product.createdAt),
     },
   ];
