@@ -13,14 +13,25 @@ export const slideIntervalMs = 6000;
 
 const copy = uiCopy.storefront.carousel;
 
-/** The frame every state shares (loading, slides, fallback): a fixed aspect ratio, so nothing below moves. */
+/**
+ * The hero's frame while banners load, or when there are none: a fixed aspect ratio, so nothing below
+ * moves. From 1024 px the carousel has the same frame; narrower, its slides are stacked (picture, then
+ * words) and about as tall as this one.
+ */
 export const heroFrameClass =
-  "relative aspect-[4/3] w-full overflow-hidden bg-slate-900 sm:aspect-[16/9] lg:aspect-[12/5]";
+  "relative aspect-[3/4] w-full overflow-hidden bg-slate-900 sm:aspect-square lg:aspect-[12/5]";
 
 /**
- * The 12:5 banner covers a taller frame on small screens, so it is drawn wider than the viewport:
- * 4:3 → 180vw, 16:9 → 135vw, 12:5 → 100vw.
+ * Below 1024 px the banner is drawn in a 16:9 box above the words, so the device (on the banner's right)
+ * is whole and nothing covers it; from 1024 px it fills the 12:5 frame behind the words on its left.
+ * All slides share one grid cell, so the carousel is as tall as its tallest slide and never jumps.
  */
+const slidesClass = "grid bg-slate-900 lg:relative lg:aspect-[12/5] lg:overflow-hidden";
+const slideClass = "flex flex-col [grid-area:1/1] lg:absolute lg:inset-0 lg:[grid-area:auto]";
+const pictureClass = "relative aspect-[16/9] overflow-hidden lg:absolute lg:inset-0 lg:aspect-auto";
+/** On a phone the words leave room at the bottom for the controls (44 px and margins) under them. */
+const wordsClass =
+  "relative mx-auto w-full max-w-7xl px-4 pt-5 pb-20 sm:px-6 sm:pt-8 lg:absolute lg:inset-0 lg:flex lg:flex-col lg:justify-center lg:px-8 lg:py-0";
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
@@ -106,7 +117,7 @@ export function HeroCarousel({ banners }: { banners: HeroBanner[] }) {
       onBlur={onBlur}
     >
       {count > 1 ? (
-        <div className="absolute top-4 right-4 z-10 flex items-center gap-2 sm:top-auto sm:right-6 sm:bottom-6">
+        <div className="absolute right-4 bottom-4 z-10 flex items-center gap-2 sm:right-6 lg:bottom-6">
           <button
             type="button"
             className={controlClass}
@@ -135,7 +146,7 @@ export function HeroCarousel({ banners }: { banners: HeroBanner[] }) {
           </button>
         </div>
       ) : null}
-      <div id={slidesId} aria-live={rotating ? "off" : "polite"} className={heroFrameClass}>
+      <div id={slidesId} aria-live={rotating ? "off" : "polite"} className={slidesClass}>
         {banners.map((banner, position) => {
           const current = position === index;
           return (
@@ -145,21 +156,23 @@ export function HeroCarousel({ banners }: { banners: HeroBanner[] }) {
               role="group"
               aria-roledescription="slide"
               aria-label={copy.slide(position + 1, count)}
-              className={`absolute inset-0 transition-[opacity,visibility] duration-700 motion-reduce:transition-none ${
+              className={`${slideClass} transition-[opacity,visibility] duration-700 motion-reduce:transition-none ${
                 current ? "visible opacity-100" : "invisible opacity-0"
               }`}
             >
-              <ResponsiveImage
-                src={banner.image}
-                alt=""
-                width={1600}
-                height={667}
-                sizes={heroBannerSizes}
-                priority={position === 0}
-                className="size-full object-cover object-[75%_center]"
-              />
-              <div className="absolute inset-0 bg-gradient-to-t from-slate-950/90 via-slate-950/45 to-transparent lg:bg-gradient-to-r lg:from-slate-950/85 lg:via-slate-950/40" />
-              <div className="absolute inset-x-0 bottom-0 mx-auto max-w-7xl px-4 pb-6 sm:px-6 sm:pb-24 lg:top-0 lg:flex lg:flex-col lg:justify-center lg:px-8 lg:pb-0">
+              <div className={pictureClass}>
+                <ResponsiveImage
+                  src={banner.image}
+                  alt=""
+                  width={1600}
+                  height={667}
+                  sizes={heroBannerSizes}
+                  priority={position === 0}
+                  className="size-full object-cover object-[75%_center]"
+                />
+                <div className="absolute inset-0 bg-gradient-to-t from-slate-900/70 via-transparent to-transparent lg:bg-gradient-to-r lg:from-slate-950/85 lg:via-slate-950/40" />
+              </div>
+              <div className={wordsClass}>
                 <div className="max-w-xl">
                   <p className="text-2xl font-bold tracking-tight text-white sm:text-4xl lg:text-5xl">{banner.title}</p>
                   {banner.subtitle ? (
