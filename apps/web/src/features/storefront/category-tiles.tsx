@@ -7,6 +7,8 @@ import { ResponsiveImage } from "@/components/responsive-image";
 import { Skeleton } from "@/components/skeleton";
 import { categoryPath } from "./category-links";
 
+const categoryImageSizes = "(min-width: 768px) 33vw, 100vw";
+
 type CategoryTilesProps = {
   categories: CategoryDto[] | undefined;
   isLoading: boolean;
@@ -30,16 +32,29 @@ export function CategoryTiles({ categories, isLoading, headingLevel: Heading = "
       {categories.map((category) => (
         <li key={category._id}>
           <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl focus-within:ring-2 focus-within:ring-brand-600">
-            <div className="aspect-[16/10] overflow-hidden bg-slate-100">
+            {/* The whole picture, never cropped (a device cut off at the top shows nothing): contained in the
+                frame, with the same picture blurred behind it to fill the sides in its own colours. */}
+            <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
               {category.image ? (
-                <ResponsiveImage
-                  src={category.image}
-                  alt=""
-                  width={800}
-                  height={800}
-                  sizes="(min-width: 768px) 33vw, 100vw"
-                  className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-                />
+                <>
+                  <ResponsiveImage
+                    src={category.image}
+                    alt=""
+                    aria-hidden="true"
+                    width={800}
+                    height={800}
+                    sizes={categoryImageSizes}
+                    className="absolute inset-0 size-full scale-125 object-cover blur-2xl transition-transform duration-500 group-hover:scale-150"
+                  />
+                  <ResponsiveImage
+                    src={category.image}
+                    alt=""
+                    width={800}
+                    height={800}
+                    sizes={categoryImageSizes}
+                    className="relative size-full object-contain"
+                  />
+                </>
               ) : null}
             </div>
             <div className="flex flex-1 flex-col p-6">
