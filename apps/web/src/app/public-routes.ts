@@ -83,20 +83,6 @@ const pages: RouteObject[] = [
     ),
   },
   {
-    path: "forgot-password",
-    lazy: lazyPage(
-      () => import("@/features/auth/password-reset/forgot-password-page"),
-      (m) => m.ForgotPasswordPage,
-    ),
-  },
-  {
-    path: "reset-password",
-    lazy: lazyPage(
-      () => import("@/features/auth/password-reset/reset-password-page"),
-      (m) => m.ResetPasswordPage,
-    ),
-  },
-  {
     path: "two-factor-setup",
     lazy: lazyPage(
       () => import("@/features/auth/two-factor-setup-page"),

@@ -11,6 +11,8 @@ export const paths = {
   smartLocks: "/smart-locks",
   smartSwitches: "/smart-switches",
   login: "/login",
+  /** The enrolment a role requires, after the password and before any admin page. */
+  twoFactorSetup: "/two-factor-setup",
   forgotPassword: "/forgot-password",
   /** The reset link's page; the link in the email carries `?token=…`. */
   resetPassword: "/reset-password",

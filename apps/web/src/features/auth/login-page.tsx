@@ -1,26 +1,31 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { accountCopy } from "@shop/shared/account-copy";
 import { copy } from "@shop/shared/copy";
+import type { SecondFactorChallenge } from "@shop/shared/schemas/two-factor";
 import { type LoginInput, loginSchema } from "@shop/shared/schemas/users";
 import { uiCopy } from "@shop/shared/ui-copy";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { clearAuthError, loginFailed, loginStarted } from "@/app/store/auth-slice";
 import { useAppDispatch, useAppSelector } from "@/app/store/hooks";
-import { signedIn } from "@/app/store/session-actions";
 import { Button } from "@/components/button";
 import { AlertCircleIcon } from "@/components/icons";
 import { TextField } from "@/components/text-field";
 import { ApiError, messageOf } from "@/lib/api-client";
 import { fromOf, paths } from "@/lib/paths";
-import { login } from "./api";
+import { PasskeyButton } from "./login/passkey-sign-in";
+import { SecondFactorStep } from "./login/second-factor-step";
+import { passkeySignIn, passwordSignIn } from "./login/sign-in-api";
+import { afterSignIn, useFinishSignIn } from "./login/use-finish-sign-in";
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const location = useLocation();
   const destination = fromOf(location.state) ?? paths.admin.dashboard;
+  const finish = useFinishSignIn(destination);
+  // A right password for a user with a second factor: the sign-in's next step (issue 17).
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const error = useAppSelector((state) => state.auth.error);
   const signedInAlready = useAppSelector((state) => Boolean(state.auth.token && state.user.userInfo));
 
@@ -39,9 +44,13 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (credentials) => {
     dispatch(loginStarted());
     try {
-      const { data } = await login(credentials);
-      dispatch(signedIn({ token: data.token, user: data.user }));
-      await navigate(destination, { replace: true });
+      const { data } = await passwordSignIn(credentials);
+      if ("twoFactorRequired" in data) {
+        dispatch(clearAuthError());
+        setChallenge(data);
+        return;
+      }
+      await finish(data);
     } catch (failure) {
       // Every refused sign-in reads the same, so the page never tells which accounts exist or are deactivated.
       const refused = failure instanceof ApiError && failure.status === 401;
@@ -49,7 +58,7 @@ export function LoginPage() {
     }
   });
 
-  if (signedInAlready && !isSubmitting) return <Navigate to={destination} replace />;
+  if (signedInAlready && !isSubmitting) return <Navigate to={afterSignIn(destination)} replace />;
 
   return (
     <div className="flex min-h-[70vh] items-center justify-center bg-gradient-to-b from-brand-50/60 to-white px-4 py-16">
@@ -68,30 +77,42 @@ export function LoginPage() {
           </div>
         ) : null}
 
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
-          <TextField
-            label={uiCopy.auth.email}
-            type="email"
-            autoComplete="username"
-            error={errors.email?.message}
-            {...register("email")}
-          />
-          <TextField
-            label={uiCopy.auth.password}
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register("password")}
-          />
-          <p className="-mt-2 text-right text-sm">
-            <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
-              {accountCopy.forgot.link}
-            </Link>
-          </p>
-          <Button type="submit" size="lg" className="w-full" isLoading={isSubmitting}>
-            {isSubmitting ? uiCopy.auth.submitting : uiCopy.auth.submit}
-          </Button>
-        </form>
+        {challenge ? (
+          <SecondFactorStep challenge={challenge} onSignedIn={finish} onStartOver={() => setChallenge(null)} />
+        ) : (
+          <>
+            <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
+              <TextField
+                label={uiCopy.auth.email}
+                type="email"
+                autoComplete="username"
+                error={errors.email?.message}
+                {...register("email")}
+              />
+              <TextField
+                label={uiCopy.auth.password}
+                type="password"
+                autoComplete="current-password"
+                error={errors.password?.message}
+                {...register("password")}
+              />
+              <p className="-mt-2 text-right text-sm">
+                <Link
+                  to={paths.forgotPassword}
+                  className="font-medium text-brand-700 hover:text-brand-800 hover:underline"
+                >
+                  {accountCopy.forgot.link}
+                </Link>
+              </p>
+              <Button type="submit" size="lg" className="w-full" isLoading={isSubmitting}>
+                {isSubmitting ? uiCopy.auth.submitting : uiCopy.auth.submit}
+              </Button>
+            </form>
+            <div className="mt-4">
+              <PasskeyButton send={passkeySignIn} onSignedIn={finish} />
+            </div>
+          </>
+        )}
 
         <p className="mt-6 text-center text-sm">
           <Link to={paths.home} className="font-medium text-brand-700 hover:text-brand-800 hover:underline">

@@ -12,6 +12,7 @@ import { EnquiryEmailsToggle } from "./profile/enquiry-emails-toggle";
 import { useProfile } from "./profile/get-profile";
 import { PasswordForm } from "./profile/password-form";
 import { ProfileDetailsForm } from "./profile/profile-details-form";
+import { TwoFactorSection } from "./two-factor/two-factor-section";
 import { useUserHeadline } from "./user-menu";
 
 function Card({
@@ -108,6 +109,9 @@ export function ProfilePage() {
         </div>
       </div>
       <ActiveSessions />
+      <div className="mt-6">
+        <TwoFactorSection />
+      </div>
       <section className="mt-8">
         <h2 className="mb-4 text-lg font-semibold text-slate-900">{adminCopy.profile.activityTitle}</h2>
         <OwnActivity />

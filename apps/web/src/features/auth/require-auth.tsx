@@ -1,9 +1,10 @@
 import { uiCopy } from "@shop/shared/ui-copy";
 import { useEffect, useEffectEvent } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { useAppSelector } from "@/app/store/hooks";
 import { FullScreenSpinner } from "@/components/spinner";
 import { type FromState, paths } from "@/lib/paths";
+import { setupRequired } from "./two-factor/setup-gate";
 import { useSessionUser } from "./use-session-user";
 
 /**
@@ -28,5 +29,7 @@ export function RequireAuth() {
   useSessionUser(() => void navigate(paths.login, { replace: true }));
 
   if (!token || !userId) return <FullScreenSpinner label={uiCopy.auth.checkingSession} />;
+  // The role wants a second factor first (the server refuses admin calls until then anyway).
+  if (setupRequired()) return <Navigate to={paths.twoFactorSetup} replace state={{ from } satisfies FromState} />;
   return <Outlet />;
 }

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from "@/app/store/hooks";
 import { sessionCleared } from "@/app/store/session-actions";
 import { userLoaded } from "@/app/store/user-slice";
 import { getSessionUser } from "./api";
+import { rememberSetupRequired } from "./two-factor/setup-gate";
 
 /**
  * Spec section 2: with a token but no user loaded (after a reload), fetch the user; store it,
@@ -21,7 +22,10 @@ export function useSessionUser(onInvalid?: () => void): void {
     if (!token || userId) return;
     const controller = new AbortController();
     getSessionUser(token, controller.signal).then(
-      ({ data }) => dispatch(userLoaded(data)),
+      ({ data }) => {
+        rememberSetupRequired("twoFactorSetupRequired" in data && data.twoFactorSetupRequired === true);
+        dispatch(userLoaded(data));
+      },
       () => {
         if (controller.signal.aborted) return;
         reportInvalid();

@@ -74,6 +74,7 @@ describe("role form", () => {
       name: "Catalogue",
       description: "",
       permissions: ["product:create-product", "product:view-products", "product:update-product"],
+      requireTwoFactor: false,
     });
 
     await userEvent.click(selectAll);

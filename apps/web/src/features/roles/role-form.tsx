@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { adminCopy } from "@shop/shared/admin-copy";
 import { type RoleDto, roleCreateSchema } from "@shop/shared/schemas/roles";
+import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -36,6 +37,7 @@ function defaultsOf(role?: RoleDto): RoleFormInput {
     name: role?.name ?? "",
     description: role?.description ?? "",
     permissions: role?.permissions.map((p) => p.name) ?? [],
+    requireTwoFactor: role?.requireTwoFactor ?? false,
   };
 }
 
@@ -75,6 +77,13 @@ export function RoleForm({ role, submitLabel, onSave, onCancel, failureMessage }
       <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <TextField label={t.name} autoComplete="off" error={errors.name?.message} {...register("name")} />
         <TextareaField label={t.description} error={errors.description?.message} {...register("description")} />
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" {...register("requireTwoFactor")} />
+          <span>
+            <span className="font-medium text-slate-900">{twoFactorCopy.ui.requireOnRole}</span>
+            <span className="block text-slate-600">{twoFactorCopy.ui.requireOnRoleHint}</span>
+          </span>
+        </label>
       </section>
       <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 text-base font-semibold text-slate-900">{t.permissions}</h2>

@@ -1,10 +1,12 @@
 import { adminCopy } from "@shop/shared/admin-copy";
 import type { UserDto } from "@shop/shared/schemas/users";
+import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { Button } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
 import { actionsColumn } from "@/components/data-table";
 import { StatusBadge } from "@/components/status-badge";
 import { formatDate } from "@/lib/format";
+import { ResetTwoFactor } from "./reset-two-factor";
 import { editBlock, statusChangeBlock, type Viewer } from "./user-rules";
 
 const t = adminCopy.userAdmin;
@@ -109,6 +111,19 @@ export function userColumns({
             variant="outline"
             onClick={() => onEdit(user)}
           />
+        ) : null}
+        {canEdit ? (
+          <ResetTwoFactor user={user}>
+            {(open) => (
+              <ReasonedButton
+                label={twoFactorCopy.ui.resetTwoFactor}
+                accessibleName={`${twoFactorCopy.ui.resetTwoFactor}: ${user.name}`}
+                reason={editBlock(viewer, user)}
+                variant="outline"
+                onClick={open}
+              />
+            )}
+          </ResetTwoFactor>
         ) : null}
         {canChangeStatus ? (
           <ReasonedButton

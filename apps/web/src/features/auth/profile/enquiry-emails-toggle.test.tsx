@@ -43,6 +43,15 @@ function renderProfile(permissions: string[], options: { refuse?: boolean } = {}
       return { body: { success: true, message: copy.users.profileUpdated, data: current } };
     }
     if (path === "/api/users/get-user") return { body: { success: true, message: "ok", data: current } };
+    if (path === "/api/users/two-factor") {
+      return {
+        body: {
+          success: true,
+          message: "ok",
+          data: { totp: false, recoveryCodesLeft: 0, passkeys: [], required: false },
+        },
+      };
+    }
     if (path === "/api/users/sessions") return { body: { success: true, message: "ok", data: [] } };
     return {
       body: {
