@@ -224,6 +224,9 @@ describe("a role that requires two-factor", () => {
     await passwordStep(page, enforcedUser.email);
     await page.waitForURL(`${site}/two-factor-setup`);
     await expect.poll(() => page.getByRole("heading", { name: "Set up two-factor sign-in" }).isVisible()).toBe(true);
+    // A reload is served as a page of its own (not a 404), and the guard still holds.
+    expect((await page.reload())?.status()).toBe(200);
+    await expect.poll(() => page.getByRole("heading", { name: "Set up two-factor sign-in" }).isVisible()).toBe(true);
     // Typing an admin address does not get past it.
     await page.goto(`${site}/admin/products`);
     await page.waitForURL(`${site}/two-factor-setup`);
