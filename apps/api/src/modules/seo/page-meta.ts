@@ -70,6 +70,11 @@ const staticPages: Record<string, Omit<PageMeta, "status" | "path">> = {
   "/login": { title: titled("Sign in"), description: "Staff sign-in.", noindex: true },
   "/forgot-password": { title: titled("Reset your password"), description: "Staff password reset.", noindex: true },
   "/reset-password": { title: titled("Set a new password"), description: "Staff password reset.", noindex: true },
+  "/two-factor-setup": {
+    title: titled("Set up two-factor sign-in"),
+    description: "Staff two-factor sign-in.",
+    noindex: true,
+  },
 };
 
 function notFoundPage(path: string): PageMeta {

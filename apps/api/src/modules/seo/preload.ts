@@ -21,6 +21,7 @@ const pageModules: [RegExp, string][] = [
   [/^\/login$/, "src/features/auth/login-page.tsx"],
   [/^\/forgot-password$/, "src/features/auth/password-reset/forgot-password-page.tsx"],
   [/^\/reset-password$/, "src/features/auth/password-reset/reset-password-page.tsx"],
+  [/^\/two-factor-setup$/, "src/features/auth/two-factor-setup-page.tsx"],
   [/^\/terms$/, "src/features/storefront/terms-page.tsx"],
   [/^\/privacy$/, "src/features/storefront/privacy-page.tsx"],
 ];
