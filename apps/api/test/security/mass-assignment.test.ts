@@ -1,6 +1,15 @@
 import { allPermissionNames } from "@shop/shared/permissions";
 import { describe, expect, it } from "vitest";
 import { call, createStaff, signIn, testAdmin } from "../harness.ts";
+import { createSoftAuthenticator } from "../soft-authenticator.ts";
+import {
+  codeAt,
+  enrolTotp,
+  passkeyPrompt,
+  passwordChallenge,
+  registerSoftPasskey,
+  type WebauthnOptions,
+} from "../two-factor-helpers.ts";
 import { createSecurityApp, fingerprint, label, type Method, routeTable, unknownId, whoAmI } from "./support.ts";
 
 /**
@@ -55,6 +64,26 @@ const subscriberId = (
   })
 ).body.data.subscribers[0]?._id;
 const tagId = await created("POST", "/api/newsletter-tags/tags", { name: `Tag ${unique()}` }, admin);
+// Second factors (issue 17): a pending TOTP key for the staff member, a user with TOTP half-way
+// through a sign-in, one with a passkey, and passkey prompts handed out before the rows run.
+const pendingTotp = await call<{ secret: string }>(app, {
+  method: "POST",
+  url: "/api/users/two-factor/totp/setup",
+  token: staff.token,
+});
+const totpUser = await createStaff(app, admin, []);
+const { secret: totpSecret } = await enrolTotp(app, totpUser.token);
+const loginChallenge = await passwordChallenge(app, totpUser.email, totpUser.password);
+const passkeyUser = await createStaff(app, admin, []);
+const { authenticator: passkeyAuthenticator } = await registerSoftPasskey(app, passkeyUser.token);
+const passkeySignInPrompt = await passkeyPrompt(app);
+const passkeyRegistration = (
+  await call<WebauthnOptions>(app, {
+    method: "POST",
+    url: "/api/users/two-factor/passkeys/options",
+    token: staff.token,
+  })
+).body.data;
 const campaign = { subject: "News", html: "<p>Hello</p>", audience: { type: "all" } };
 const draftId = await created("POST", "/api/compose-mail", campaign, admin);
 const toScheduleId = await created("POST", "/api/compose-mail", campaign, admin);
@@ -101,6 +130,26 @@ const rows: Row[] = [
     () => ({ currentPassword: staff.password, newPassword: "a-new-password" }),
     "staff",
   ),
+  row("POST", "/api/users/two-factor/totp/confirm", () => ({ code: codeAt(pendingTotp.body.data.secret) }), "staff"),
+  row(
+    "POST",
+    "/api/users/login/second-factor",
+    () => ({ challenge: loginChallenge, method: "totp", code: codeAt(totpSecret, 1) }),
+    "anonymous",
+  ),
+  row("POST", "/api/users/login/passkey/options", () => ({}), "anonymous"),
+  row(
+    "POST",
+    "/api/users/login/passkey",
+    () => ({ credential: passkeyAuthenticator.authenticate(passkeySignInPrompt) }),
+    "anonymous",
+  ),
+  row(
+    "POST",
+    "/api/users/two-factor/passkeys",
+    () => ({ name: "Desk key", credential: createSoftAuthenticator(app.publicUrl).register(passkeyRegistration) }),
+    "staff",
+  ),
   row("POST", "/api/roles/create-role", () => ({ name: `Role ${unique()}` })),
   row("PUT", `/api/roles/update-role/${staff.roleId}`, () => ({ description: "Changed" })),
   row("POST", "/api/categories", () => ({ name: `Category ${unique()}` })),
@@ -137,6 +186,11 @@ const rows: Row[] = [
 /** Writes that take no JSON body at all (multipart, or nothing): there is nothing to smuggle into. */
 const bodiless = new Set([
   "POST /api/users/logout",
+  "POST /api/users/two-factor/totp/setup",
+  "POST /api/users/two-factor/totp/disable",
+  "POST /api/users/two-factor/recovery-codes",
+  "POST /api/users/:id/reset-two-factor",
+  "POST /api/users/two-factor/passkeys/options",
   "POST /api/upload/multiple",
   "POST /api/csv/import-jobs",
   "POST /api/csv/import-csv",

@@ -49,11 +49,34 @@ export type WebauthnResponse = z.infer<typeof webauthnResponseSchema>;
 /** The sign-in's first step answered by a password, for a user with a second factor. */
 const challengeToken = z.string().min(1).max(2048);
 
-export const secondFactorSchema = z.discriminatedUnion("method", [
-  z.strictObject({ challenge: challengeToken, method: z.literal("totp"), code: totpCodeSchema }),
-  z.strictObject({ challenge: challengeToken, method: z.literal("recovery"), code: recoveryCodeSchema }),
-  z.strictObject({ challenge: challengeToken, method: z.literal("passkey"), credential: webauthnResponseSchema }),
-]);
+const secondFactorMethods = ["totp", "recovery", "passkey"] as const;
+
+/**
+ * One closed object rather than a union (so no extra key slips through): the code, spaces and dashes
+ * dropped and lower-cased, must fit the method — 6 digits, or a 10-character recovery code — and a
+ * passkey brings its credential.
+ */
+export const secondFactorSchema = z
+  .strictObject({
+    challenge: challengeToken,
+    method: z.enum(secondFactorMethods),
+    code: z
+      .string()
+      .max(40)
+      .transform((value) => value.replace(/[\s-]/g, "").toLowerCase())
+      .optional(),
+    credential: webauthnResponseSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.method === "passkey") {
+      if (!value.credential) context.addIssue({ code: "custom", path: ["credential"], message: "Invalid credential" });
+      return;
+    }
+    const checked = (value.method === "totp" ? totpCodeSchema : recoveryCodeSchema).safeParse(value.code ?? "");
+    if (!checked.success) {
+      context.addIssue({ code: "custom", path: ["code"], message: checked.error.issues[0]?.message ?? "Invalid code" });
+    }
+  });
 export type SecondFactorInput = z.infer<typeof secondFactorSchema>;
 
 /** Options for a passkey sign-in: with a challenge, as the second factor of that sign-in; without, passwordless. */

@@ -1,4 +1,4 @@
-import type { SecondFactorInput } from "@shop/shared/schemas/two-factor";
+import type { SecondFactorInput, WebauthnResponse } from "@shop/shared/schemas/two-factor";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
@@ -28,10 +28,7 @@ export class SecondFactorFailure extends AppError {
 export type SecondFactorContext = LoginContext & {
   box: SecretBox;
   /** Checks a passkey's answer for this user's sign-in (passkeys.ts); true when it is theirs and fresh. */
-  verifyPasskey: (
-    userId: string,
-    credential: Extract<SecondFactorInput, { method: "passkey" }>["credential"],
-  ) => Promise<boolean>;
+  verifyPasskey: (userId: string, credential: WebauthnResponse) => Promise<boolean>;
 };
 
 /**
@@ -55,12 +52,14 @@ export async function completeSecondFactor(
   const reservation = await throttle.reserve(attemptKeys(claims.email, ipAddress, user.knownAddress));
   if (!reservation.granted) throw new LoginRefused(reservation, user.id);
 
+  // The schema has checked that the method's code or credential is there.
+  const code = input.code ?? "";
   const passed =
     input.method === "totp"
-      ? await spendTotpCode(db, context.box, user.id, input.code)
+      ? await spendTotpCode(db, context.box, user.id, code)
       : input.method === "recovery"
-        ? await spendRecoveryCode(db, user.id, input.code)
-        : await context.verifyPasskey(user.id, input.credential);
+        ? await spendRecoveryCode(db, user.id, code)
+        : input.credential !== undefined && (await context.verifyPasskey(user.id, input.credential));
   if (!passed) throw new SecondFactorFailure(user.id, `Wrong or spent ${input.method} factor`);
 
   await throttle.release(reservation.attempt);
