@@ -4,7 +4,7 @@ import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/br
 import { useState } from "react";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
-import { passkeyProblem } from "../two-factor/passkeys-panel";
+import { passkeyProblem } from "../two-factor/passkey-problem";
 import { passkeySignInOptions } from "./sign-in-api";
 
 type PasskeyAnswer = Awaited<ReturnType<typeof startAuthentication>>;

@@ -6,16 +6,12 @@ import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormAlert } from "@/components/form-alert";
 import { TextField } from "@/components/text-field";
-import { ApiError, messageOf } from "@/lib/api-client";
+import { messageOf } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
+import { passkeyProblem } from "./passkey-problem";
 import { passkeyRegistrationOptions, useAddPasskey, useRemovePasskey } from "./two-factor-api";
 
 const ui = twoFactorCopy.ui;
-
-/** A failed or cancelled browser prompt reads the same: the user can simply try again. */
-export function passkeyProblem(error: unknown): string {
-  return error instanceof ApiError ? error.message : ui.passkeyCancelled;
-}
 
 /** Passkeys: named, listed, removed; each one a second factor and a way to sign in without a password. */
 export function PasskeysPanel({ passkeys }: { passkeys: PasskeyDto[] }) {
