@@ -31,6 +31,8 @@ export const subscribers = pgTable(
     subscribedAt: timestamp("subscribed_at", { withTimezone: true, mode: "date" }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
     hardBounces: integer("hard_bounces").notNull().default(0),
+    /** Soft bounces since the last delivery sign; at the Settings limit the subscriber is bounced. */
+    softBounceStreak: integer("soft_bounce_streak").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
