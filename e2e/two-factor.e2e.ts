@@ -1,6 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import { launchBrowser, openPage, watchConsole } from "./browser.ts";
 import { admin, api, apiSignIn, freePort, type RunningServer, startServer } from "./server.ts";
 
@@ -88,6 +89,7 @@ describe("TOTP", () => {
     await expect.poll(() => section.getByRole("img", { name: "QR code" }).isVisible()).toBe(true);
     key = (await section.getByTestId("totp-key").innerText()).trim();
     expect(key.replace(/\s/g, "")).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A mis-scan: a code from another key is refused and nothing is turned on.
     await section.getByLabel("Code from the app").fill(codeAt("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"));
@@ -100,6 +102,7 @@ describe("TOTP", () => {
     await expect.poll(() => list.isVisible()).toBe(true);
     recoveryCodes = await list.getByRole("listitem").allInnerTexts();
     expect(recoveryCodes).toHaveLength(10);
+    expect(await seriousViolations(page)).toEqual([]);
     await section.getByRole("button", { name: "I have saved them" }).click();
     await expect.poll(() => list.isVisible()).toBe(false);
     await expect.poll(() => section.getByText("10 of 10 left").isVisible()).toBe(true);
@@ -110,6 +113,7 @@ describe("TOTP", () => {
     await passwordStep(page, totpUser.email);
     await expect.poll(() => page.getByRole("heading", { name: "Two-factor sign-in" }).isVisible()).toBe(true);
     expect(page.url()).toBe(`${site}/login`);
+    expect(await seriousViolations(page)).toEqual([]);
     lastCode = codeAt(key, 1);
     await page.getByLabel("Code", { exact: true }).fill(lastCode);
     await page.getByRole("button", { name: "Verify" }).click();
