@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { encode, wrap } from "nodemailer/lib/qp";
+import type { DkimKey } from "./dkim.ts";
 import { type RawMail, renderRaw } from "./raw-message.ts";
 import { createSmtpThread } from "./smtp-thread.ts";
 
@@ -27,7 +28,15 @@ function ehloName(): string {
 /** Campaign messages come as parts of a raw message (campaign-message.ts); the rest as nodemailer options. */
 const isRaw = (message: OutgoingMail | RawMail): message is RawMail => "template" in message && "recipient" in message;
 
-export function createMailer(options: { smtpUrl: string | undefined; outboxDir: string; pool?: number }): Mailer {
+export type MailerOptions = {
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  pool?: number;
+  /** Every message is signed with this key (DKIM_*). */
+  dkim?: DkimKey | undefined;
+};
+
+export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     const connection = {

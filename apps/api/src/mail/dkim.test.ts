@@ -1,0 +1,108 @@
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { dkimVerify } from "mailauth/lib/dkim/verify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodedBody, startSmtpSink } from "../../test/smtp-sink.ts";
+import { campaignMessage } from "./campaign-message.ts";
+import type { DkimKey } from "./dkim.ts";
+import { dkimDnsRecord, readDkimKey } from "./dkim-key.ts";
+import { compileCampaign } from "./render.ts";
+import { createMailer } from "./transport.ts";
+
+/** A key made for the test, as DKIM_PRIVATE_KEY would give it, and the resolver answering its TXT record. */
+function testKey(type: "rsa" | "ed25519"): {
+  key: DkimKey;
+  resolver: (name: string, rrtype: string) => Promise<string[][]>;
+} {
+  const { privateKey } =
+    type === "rsa" ? generateKeyPairSync("rsa", { modulusLength: 2048 }) : generateKeyPairSync("ed25519");
+  const read = readDkimKey("shop.test", "s2026", privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+  if ("error" in read) throw new Error(read.error);
+  const record = dkimDnsRecord(read.key);
+  const resolver = async (name: string, rrtype: string) => {
+    if (rrtype === "TXT" && name === record.name) return [[record.value]];
+    throw Object.assign(new Error(`no ${rrtype} record for ${name}`), { code: "ENOTFOUND" });
+  };
+  return { key: read.key, resolver };
+}
+
+const longLine = `A line of ${"x".repeat(1_200)} end`;
+const html = `<p>Grüße — Schlösser für jedes Zuhause</p><p>${longLine}</p><pre>\n.dot at the start\n..two dots\n.</pre><p><a href="https://shop.test/locks">Locks</a></p>`;
+const compiled = compileCampaign({ html, preheader: "Neu", storeName: "Smart Home Shop" });
+const settings = { mailFromName: "Smart Home Shop", mailFromAddress: "news@shop.test" };
+
+function campaignTo(email: string) {
+  return campaignMessage(
+    { id: "0190aaaa-0000-7000-8000-000000000001", subject: "Schlösser für jedes Zuhause ✓", compiled, linkIds: ["l1"] },
+    { id: `r-${email}`, subscriberId: "s1", email },
+    { secret: "s".repeat(32), publicUrl: "https://shop.test", settings },
+  );
+}
+
+const accountMail = (to: string) => ({
+  from: { name: "Smart Home Shop", address: "hello@shop.test" },
+  to,
+  subject: "Passwort zurücksetzen ✓",
+  text: `Hallo,\n.a line starting with a dot\n..and two\n.\n${longLine}\n`,
+  html: `<p>Grüße</p><p>${longLine}</p>`,
+});
+
+const sink = await startSmtpSink();
+afterAll(() => sink.close());
+
+describe.each(["rsa", "ed25519"] as const)("DKIM signing with an %s key", (type) => {
+  const { key, resolver } = testKey(type);
+  const algorithm = type === "rsa" ? "rsa-sha256" : "ed25519-sha256";
+  const mailer = createMailer({ smtpUrl: sink.url, outboxDir: mkdtempSync(path.join(tmpdir(), "dkim-")), dkim: key });
+  const captured: { campaign: string; account: string } = { campaign: "", account: "" };
+
+  beforeAll(async () => {
+    await mailer.send(campaignTo(`campaign-${type}@example.com`));
+    await mailer.send(accountMail(`account-${type}@example.com`));
+    const find = (to: string) => sink.messages.find((message) => message.to.includes(to))?.raw ?? "";
+    captured.campaign = find(`campaign-${type}@example.com`);
+    captured.account = find(`account-${type}@example.com`);
+  });
+  afterAll(() => mailer.close());
+
+  it.each(["campaign", "account"] as const)("signs %s mail as received, and it verifies", async (kind) => {
+    const raw = captured[kind];
+    expect(raw).toMatch(/^DKIM-Signature: /);
+    // Every line stays within SMTP's 998 characters, so no relay has to break one (and the signature).
+    expect(Math.max(...raw.split("\r\n").map((line) => line.length))).toBeLessThanOrEqual(998);
+    // The long line and the dot-leading lines arrive whole.
+    const body = decodedBody(raw);
+    expect(body).toContain(longLine);
+    expect(body).toMatch(kind === "campaign" ? /\n\.dot at the start\r?\n\.\.two dots/ : /\n\.a line starting/);
+    const result = await dkimVerify(raw, { resolver });
+    const [signature] = result.results;
+    expect(signature?.status.result).toBe("pass");
+    expect(signature).toMatchObject({ signingDomain: "shop.test", selector: "s2026", algo: algorithm });
+  });
+
+  it("fails verification when the body is changed on the way", async () => {
+    const tampered = captured.campaign.replace("Locks", "L0cks");
+    expect(tampered).not.toBe(captured.campaign);
+    const result = await dkimVerify(tampered, { resolver });
+    expect(result.results[0]?.status.result).toBe("fail");
+  });
+
+  it("fails verification when a signed header is changed", async () => {
+    const tampered = captured.account.replace(/^Subject: .*$/m, "Subject: Something else");
+    const result = await dkimVerify(tampered, { resolver });
+    expect(result.results[0]?.status.result).toBe("fail");
+  });
+});
+
+describe("the DNS record to publish", () => {
+  it("is the selector's _domainkey name with the public key, never the private one", () => {
+    const { key } = testKey("rsa");
+    const record = dkimDnsRecord(key);
+    expect(record.name).toBe("s2026._domainkey.shop.test");
+    expect(record.value).toMatch(/^v=DKIM1; k=rsa; p=MII[A-Za-z0-9+/=]+$/);
+    expect(record.value).not.toContain(key.privateKey.split("\n")[1]);
+    expect(dkimDnsRecord(testKey("ed25519").key).value).toMatch(/^v=DKIM1; k=ed25519; p=[A-Za-z0-9+/]{43}=$/);
+  });
+});

@@ -1,0 +1,98 @@
+import type * as Crypto from "node:crypto";
+
+/** A DKIM signing key as configured (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY), checked at start-up. */
+export type DkimKey = {
+  domain: string;
+  selector: string;
+  /** PKCS#8 PEM. */
+  privateKey: string;
+  algorithm: "rsa-sha256" | "ed25519-sha256";
+};
+
+/** Headers signed when present: what a receiver shows or acts on, and what says how to read the body. */
+const signedHeaders = new Set([
+  "from",
+  "reply-to",
+  "to",
+  "cc",
+  "subject",
+  "date",
+  "message-id",
+  "in-reply-to",
+  "references",
+  "mime-version",
+  "content-type",
+  "content-transfer-encoding",
+  "list-unsubscribe",
+  "list-unsubscribe-post",
+  "x-campaign-id",
+]);
+
+/**
+ * A DKIM signer (RFC 6376, relaxed/relaxed; rsa-sha256, or ed25519-sha256 per RFC 8463): message
+ * text in, the same text with a DKIM-Signature header on top out.
+ *
+ * Campaign messages are signed in the SMTP thread, at up to a few thousand a second, so this is
+ * written for that: the key is parsed once, and a message costs two SHA-256 passes, a few regular
+ * expressions and the signature itself. mailauth's general signer (a streaming MIME parser per
+ * message) cost about 0.5 ms of CPU per message more, which the sender cannot spare.
+ *
+ * It also runs in the SMTP thread from its source text (smtp-thread.ts), so it uses nothing but its
+ * arguments and globals: node:crypto comes in as `crypto`.
+ */
+export function createDkimSigner(key: DkimKey, crypto: typeof Crypto): (message: string) => string {
+  const privateKey = crypto.createPrivateKey(key.privateKey);
+  const sha256 = (data: string | Buffer) => crypto.createHash("sha256").update(data).digest();
+  // Relaxed header canonicalization (RFC 6376 3.4.2): lower-case name, unfolded, runs of spaces as one.
+  const canonicalHeader = (field: string) => {
+    const colon = field.indexOf(":");
+    const name = field.slice(0, colon).trim().toLowerCase();
+    const value = field
+      .slice(colon + 1)
+      .replace(/\r\n/g, "")
+      .replace(/[ \t]+/g, " ")
+      .trim();
+    return `${name}:${value}`;
+  };
+  // Relaxed body canonicalization (3.4.4): no spaces at line ends, runs of spaces as one, no empty lines at the end.
+  const canonicalBody = (body: string) => {
+    const lines = body
+      .replace(/[ \t]+(?=\r\n|$)/g, "")
+      .replace(/[ \t]+/g, " ")
+      .replace(/(\r\n)+$/, "");
+    return lines ? `${lines}\r\n` : "";
+  };
+  return (message) => {
+    // Signed as sent: every line ending CRLF (the SMTP client sends it so).
+    const text = /\r(?!\n)|(?<!\r)\n/.test(message) ? message.replace(/\r\n|\r|\n/g, "\r\n") : message;
+    const split = text.indexOf("\r\n\r\n");
+    const head = split < 0 ? text : text.slice(0, split + 2);
+    const body = split < 0 ? "" : text.slice(split + 4);
+    // The last occurrence of a header is the one a verifier takes first (5.4.2); each is signed once.
+    const fields = new Map<string, string>();
+    for (const field of head.split(/\r\n(?![ \t])/)) {
+      const name = field.slice(0, field.indexOf(":")).trim().toLowerCase();
+      if (signedHeaders.has(name)) fields.set(name, field);
+    }
+    const names = [...fields.keys()];
+    const tags = [
+      `v=1; a=${key.algorithm}; c=relaxed/relaxed; d=${key.domain}; s=${key.selector};`,
+      ` t=${Math.floor(Date.now() / 1000)}; h=${names.join(":")};`,
+      ` bh=${sha256(canonicalBody(body)).toString("base64")};`,
+      " b=",
+    ];
+    const header = `DKIM-Signature: ${tags.join("\r\n")}`;
+    let signed = "";
+    for (const name of names) signed += `${canonicalHeader(fields.get(name) ?? "")}\r\n`;
+    signed += canonicalHeader(header);
+    const signature =
+      key.algorithm === "ed25519-sha256"
+        ? crypto.sign(null, sha256(signed), privateKey)
+        : crypto.sign("sha256", Buffer.from(signed), privateKey);
+    const b = signature
+      .toString("base64")
+      .replace(/.{1,72}/g, "$&\r\n ")
+      .trimEnd();
+    return `${header}${b}\r\n${text}`;
+  };
+}
