@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,21 +34,7 @@ export async function startBare(json) {
     app.get("/api/products", async () => body);
     app.get("/api/health", async () => ({ ok: true }));
     app.listen({ port: ${port}, host: "127.0.0.1" });`;
-  const child = spawn(process.execPath, ["-e", code], {
-    cwd: path.join(root, "apps/api"),
-    env: { ...process.env, BODY: JSON.stringify(json) },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`, child);
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return startChild(code, port, { BODY: JSON.stringify(json) });
 }
 
 async function waitFor(url, child) {
@@ -302,4 +288,107 @@ export async function staleCachedAnswers(url, token, paths, products) {
     if (!html.includes(`$${price.toFixed(2)}`)) stale.push(`/shop/product/${product.slug}`);
   }
   return { checked: paths.length + products.length, stale };
+}
+
+/** CPU seconds (user + system) process `pid` has used so far, from /proc (0 once it is gone). */
+export function cpuSeconds(pid) {
+  let stat = "";
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return 0;
+  }
+  // The command name may hold spaces: fields are counted from after its closing bracket.
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
+/** USER_HZ: the unit of /proc's CPU times (100 on every Linux we run on; asked once in case it is not). */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** "median (min–max)" of a list of figures, each written by `format`. */
+export function spread(values, format = (value) => String(Math.round(value))) {
+  return `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+}
+
+/**
+ * Runs each side once per round, in the same order every round, for `rounds` rounds (at least 3), so
+ * a burst of outside load lands on every side alike; never a best against a single run. `sides` maps a
+ * name to an async function giving one sample (an object); resolves to name → that side's samples.
+ */
+export async function alternate(sides, rounds = 3) {
+  const samples = Object.fromEntries(Object.keys(sides).map((name) => [name, []]));
+  for (let round = 0; round < Math.max(3, rounds); round += 1) {
+    for (const [name, run] of Object.entries(sides)) samples[name].push(await run(round));
+  }
+  return samples;
+}
+
+/**
+ * measure(), plus the CPU the server under test spent per request in the measured window (not the
+ * warm-up): ms of CPU of process `pid`, and of every process whose command line holds `match` (one
+ * database's PostgreSQL backends). The load generator runs here, the server in its own process.
+ */
+export async function measureWithCpu(url, { pid, match, ...options }) {
+  const { seconds = 8, connections = 100, headers = {}, warmup = 2 } = options;
+  if (warmup > 0) await measure(url, { seconds: warmup, connections, headers, warmup: 0 });
+  const before = await machineSnapshot({ pid, match });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const after = await machineSnapshot({ pid, match });
+  const errors = result.errors + result.non2xx + result.timeouts;
+  if (errors > 0) throw new Error(`${url}: ${errors} failed requests during the benchmark`);
+  const requests = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    serverCpuMs: ((after.process - before.process) * 1000) / requests,
+    databaseCpuMs: ((after.matched - before.matched) * 1000) / requests,
+  };
+}
+
+/**
+ * A bare Fastify process answering `path` with a fixed, already serialised body and the given
+ * headers: what a server does for a cached answer when nothing else runs per request.
+ */
+export async function startBarePreSerialised(path, body, headers) {
+  const port = await freePort();
+  const code = `
+    const app = require("fastify")();
+    const body = process.env.BODY;
+    const headers = JSON.parse(process.env.HEADERS);
+    app.get(${JSON.stringify(path.split("?")[0])}, (request, reply) => { reply.headers(headers).send(body); });
+    app.get("/api/health", async () => ({ ok: true }));
+    app.listen({ port: ${port}, host: "127.0.0.1" });`;
+  return startChild(code, port, { BODY: body, HEADERS: JSON.stringify(headers) });
+}
+
+async function startChild(code, port, env) {
+  const child = spawn(process.execPath, ["-e", code], {
+    cwd: path.join(root, "apps/api"),
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`, child);
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }

@@ -1,66 +1,112 @@
-// npm run bench — the storefront's product list against a bare Fastify route returning the same JSON,
-// measured in one run on this machine and printed as ratios (absolute numbers vary with load).
-import { execSync } from "node:child_process";
-import { measure, startBare, startShop } from "./lib.mjs";
+// npm run bench — the storefront's cached product list against two bare Fastify processes: one sending
+// the very bytes and headers the shop answers, already serialised (the headline: what the shop's own
+// request path costs), and one serialising the same JSON on every request (the old baseline). Then the
+// uncached list on PostgreSQL. The sides alternate for BENCH_ROUNDS rounds (at least 3); the report
+// gives medians with the spread (min–max) and the server's CPU per request, which compares across
+// machines better than req/s. Every server runs in its own process; autocannon runs in this one.
+// BENCH_SECONDS (8) per measurement after BENCH_WARMUP (2) unmeasured seconds; BENCH_DATABASE_URL.
+import {
+  alternate,
+  createDatabase,
+  measureWithCpu,
+  median,
+  spread,
+  startBare,
+  startBarePreSerialised,
+  startShop,
+} from "./lib.mjs";
 
 const path = "/api/products?page=1&limit=12";
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** Headers a server writes for itself on every answer: the bare server must not be handed them. */
+const ownHeaders = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
 function line(label, value) {
-  console.log(`${label.padEnd(58)} ${value}`);
+  console.log(`${label.padEnd(64)} ${value}`);
 }
 
-const shop = await startShop();
-const body = await (await fetch(`${shop.url}${path}`)).json();
-const bare = await startBare(body);
-try {
-  // Alternate the two so a burst of outside load does not land on one side only.
-  const bareRuns = [];
-  const shopRuns = [];
-  for (let round = 0; round < 2; round += 1) {
-    bareRuns.push(await measure(`${bare.url}${path}`, { seconds }));
-    shopRuns.push(await measure(`${shop.url}${path}`, { seconds }));
-  }
-  const best = (runs) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
-  const bareBest = best(bareRuns);
-  const shopBest = best(shopRuns);
-  line("bare Fastify, same JSON (req/s)", Math.round(bareBest.rps));
-  line("GET /api/products page 1, PGlite, warm cache (req/s)", Math.round(shopBest.rps));
-  line("ratio shop / bare (target ≥ 100%)", `${((shopBest.rps / bareBest.rps) * 100).toFixed(0)}%`);
+const ms = (value) => value.toFixed(3);
+const pct = (value) => `${(value * 100).toFixed(0)}%`;
 
-  let pg;
-  try {
-    execSync(`psql "${postgresUrl}" -Atc "select 1"`, { stdio: "ignore" });
-    const dbName = `shop_bench_${Date.now()}`;
-    execSync(`psql "${postgresUrl}" -c "create database ${dbName}"`, { stdio: "ignore" });
-    const dbUrl = new URL(postgresUrl);
-    dbUrl.pathname = `/${dbName}`;
-    pg = { shop: await startShop({ DATABASE_URL: dbUrl.toString() }), dbName };
-  } catch {
-    line("uncached on PostgreSQL", "skipped: no PostgreSQL at BENCH_DATABASE_URL");
-  }
+const shop = await startShop();
+const answer = await fetch(`${shop.url}${path}`);
+const body = await answer.text();
+const headers = Object.fromEntries([...answer.headers].filter(([name]) => !ownHeaders.has(name)));
+const preSerialised = await startBarePreSerialised(path, body, headers);
+const serialising = await startBare(JSON.parse(body));
+
+let pg;
+try {
+  const database = await createDatabase(postgresUrl);
+  pg = { database, shop: await startShop({ DATABASE_URL: database.url }) };
+  const login = await fetch(`${pg.shop.url}/api/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "bench-password" }),
+  });
+  pg.token = (await login.json()).data.token;
+} catch (error) {
+  line("uncached on PostgreSQL", `skipped: ${error.message}`);
+  await pg?.shop?.stop();
+  await pg?.database.drop();
+  pg = undefined;
+}
+
+try {
+  const options = { seconds, warmup };
+  const sides = {
+    preSerialised: () => measureWithCpu(`${preSerialised.url}${path}`, { pid: preSerialised.pid, ...options }),
+    serialising: () => measureWithCpu(`${serialising.url}${path}`, { pid: serialising.pid, ...options }),
+    shop: () => measureWithCpu(`${shop.url}${path}`, { pid: shop.pid, ...options }),
+  };
   if (pg) {
-    try {
-      const login = await fetch(`${pg.shop.url}/api/users/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "admin@example.com", password: "bench-password" }),
+    // Staff asking for every status bypass the public cache: each request queries the page and its total.
+    sides.uncached = () =>
+      measureWithCpu(`${pg.shop.url}${path}&status=all`, {
+        pid: pg.shop.pid,
+        match: pg.database.name,
+        headers: { authorization: `Bearer ${pg.token}` },
+        ...options,
       });
-      const { data } = await login.json();
-      // Staff asking for every status bypass the public cache: each request queries the page and its total.
-      const uncached = await measure(`${pg.shop.url}${path}&status=all`, {
-        seconds,
-        headers: { authorization: `Bearer ${data.token}` },
-      });
-      line("GET /api/products page 1 + total, PostgreSQL, uncached (req/s)", Math.round(uncached.rps));
-      line("ratio uncached PostgreSQL / bare (target ≥ 15%)", `${((uncached.rps / bareBest.rps) * 100).toFixed(0)}%`);
-    } finally {
-      await pg.shop.stop();
-      execSync(`psql "${postgresUrl}" -c "drop database if exists ${pg.dbName} with (force)"`, { stdio: "ignore" });
-    }
+  }
+  const runs = await alternate(sides, rounds);
+  const rps = (name) => runs[name].map((run) => run.rps);
+  /** Each round's ratio (the sides of one round shared the same outside load), then their median. */
+  const ratios = (name, baseline) => runs[name].map((run, i) => run.rps / runs[baseline][i].rps);
+
+  console.log(`${runs.shop.length} rounds of ${seconds} s each side; medians (min–max)`);
+  line("bare Fastify, pre-serialised body + shop headers (req/s)", spread(rps("preSerialised")));
+  line("bare Fastify, serialising the same JSON (req/s)", spread(rps("serialising")));
+  line("GET /api/products page 1, PGlite, warm cache (req/s)", spread(rps("shop")));
+  line("ratio shop / bare pre-serialised (headline, target ≥ 90%)", spread(ratios("shop", "preSerialised"), pct));
+  line("ratio shop / bare serialising", spread(ratios("shop", "serialising"), pct));
+  const cpu = (name, field = "serverCpuMs") =>
+    spread(
+      runs[name].map((run) => run[field]),
+      ms,
+    );
+  line("server CPU per request (ms): bare pre-serialised", cpu("preSerialised"));
+  line("server CPU per request (ms): bare serialising", cpu("serialising"));
+  line("server CPU per request (ms): shop, warm cache", cpu("shop"));
+  const extra = median(runs.shop.map((r) => r.serverCpuMs)) - median(runs.preSerialised.map((r) => r.serverCpuMs));
+  line("shop's own request path beyond the bare send (ms CPU/request)", ms(extra));
+  if (pg) {
+    line("GET /api/products page 1 + total, PostgreSQL, uncached (req/s)", spread(rps("uncached")));
+    line("ratio uncached PostgreSQL / bare serialising (target ≥ 15%)", spread(ratios("uncached", "serialising"), pct));
+    line("ratio uncached PostgreSQL / bare pre-serialised", spread(ratios("uncached", "preSerialised"), pct));
+    line("CPU per request (ms): shop server, uncached", cpu("uncached"));
+    line("CPU per request (ms): its PostgreSQL backends", cpu("uncached", "databaseCpuMs"));
   }
 } finally {
-  await bare.stop();
+  await preSerialised.stop();
+  await serialising.stop();
   await shop.stop();
+  if (pg) {
+    await pg.shop.stop();
+    await pg.database.drop();
+  }
 }
