@@ -30,6 +30,8 @@ export const settingsSchema = z.strictObject({
     .max(254)
     .pipe(z.union([z.literal(""), z.email({ message: "Please enter a valid email address" })])),
   doubleOptIn: z.boolean(),
+  /** Soft bounces in a row (a full mailbox, a server away) after which a subscriber counts as bounced. */
+  softBouncesToBounce: z.number().int().min(1, "At least 1").max(20, "At most 20"),
   /** "Notify about new enquiries": addresses that get an email for every new contact. */
   enquiryNotifyEmails: z
     .array(
@@ -64,7 +66,12 @@ export const settingsUpdateSchema = settingsSchema.partial().refine((v) => Objec
 /** What the storefront may read: everything but the mail sender and the mail switches. */
 export type PublicSettings = Omit<
   Settings,
-  "mailFromName" | "mailFromAddress" | "doubleOptIn" | "enquiryNotifyEmails" | "enquiryConfirmation"
+  | "mailFromName"
+  | "mailFromAddress"
+  | "doubleOptIn"
+  | "enquiryNotifyEmails"
+  | "enquiryConfirmation"
+  | "softBouncesToBounce"
 >;
 
 export const defaultSettings: Settings = {
@@ -80,6 +87,7 @@ export const defaultSettings: Settings = {
   mailFromName: "",
   mailFromAddress: "",
   doubleOptIn: false,
+  softBouncesToBounce: 3,
   enquiryNotifyEmails: [],
   enquiryConfirmation: true,
 };

@@ -25,7 +25,15 @@ export async function cachedSettings(db: Db, cache: Pick<ResponseCache, "fill">)
 }
 
 export function publicSettings(all: Settings): PublicSettings {
-  const { mailFromName, mailFromAddress, doubleOptIn, enquiryNotifyEmails, enquiryConfirmation, ...visible } = all;
+  const {
+    mailFromName,
+    mailFromAddress,
+    doubleOptIn,
+    enquiryNotifyEmails,
+    enquiryConfirmation,
+    softBouncesToBounce,
+    ...visible
+  } = all;
   return visible;
 }
 

@@ -1,0 +1,78 @@
+import type { SuppressionReason } from "@shop/shared/schemas/deliverability";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { pgArray, queryRows } from "../../lib/sql.ts";
+
+/**
+ * The one suppression list: an address that bounced hard, complained, unsubscribed or was erased is
+ * never mailed by a campaign again, whatever later re-adds it (an import, a hand edit). Account mail
+ * (password resets, confirmations) does not look here. Addresses are kept lowercased; at most one
+ * row per address is in force (lifted_at is null), and lifting keeps the row as the record.
+ */
+export async function suppress(db: Pick<Db, "execute">, email: string, reason: SuppressionReason): Promise<void> {
+  await suppressMany(db, [email], reason);
+}
+
+/** Adds the addresses in one statement; one already suppressed keeps its first reason. */
+export async function suppressMany(
+  db: Pick<Db, "execute">,
+  emails: readonly string[],
+  reason: SuppressionReason,
+): Promise<void> {
+  const unique = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  if (unique.length === 0) return;
+  await db.execute(sql`insert into suppressions (id, email, reason)
+    select uuid_v7(), v.email, ${reason} from unnest(${pgArray(unique)}::text[]) as v(email)
+    on conflict (lower(email)) where lifted_at is null do nothing`);
+}
+
+export async function isSuppressed(db: Pick<Db, "execute">, email: string): Promise<boolean> {
+  const rows = await queryRows<{ reason: string }>(
+    db,
+    sql`select reason from suppressions where lower(email) = ${email.trim().toLowerCase()} and lifted_at is null`,
+  );
+  return rows.length > 0;
+}
+
+export type ActiveSuppression = { id: string; email: string; reason: SuppressionReason; createdAt: Date };
+
+/** The row in force for an address, if any. */
+export async function activeSuppression(db: Pick<Db, "execute">, email: string): Promise<ActiveSuppression | null> {
+  const [row] = await queryRows<{ id: string; email: string; reason: SuppressionReason; created_at: Date | string }>(
+    db,
+    sql`select id, email, reason, created_at from suppressions
+      where lower(email) = ${email.trim().toLowerCase()} and lifted_at is null`,
+  );
+  return row ? { id: row.id, email: row.email, reason: row.reason, createdAt: new Date(row.created_at) } : null;
+}
+
+/**
+ * Lifts the suppression in force for an address (a user with newsletter:update-subscriber, who is
+ * recorded). Returns what was lifted, or null when the address was not suppressed. The caller logs it.
+ */
+export async function liftSuppression(
+  db: Pick<Db, "execute">,
+  email: string,
+  liftedBy: string | null,
+): Promise<ActiveSuppression | null> {
+  const [row] = await queryRows<{ id: string; email: string; reason: SuppressionReason; created_at: Date | string }>(
+    db,
+    sql`update suppressions set lifted_at = now(), lifted_by = ${liftedBy}
+      where lower(email) = ${email.trim().toLowerCase()} and lifted_at is null
+      returning id, email, reason, created_at`,
+  );
+  return row ? { id: row.id, email: row.email, reason: row.reason, createdAt: new Date(row.created_at) } : null;
+}
+
+/**
+ * Lifts an unsubscribe-only suppression when the person signs up again themselves: their own
+ * sign-up is fresh consent. Bounces, complaints and erasures stay until staff lift them.
+ */
+export async function liftOwnUnsubscribe(db: Pick<Db, "execute">, email: string): Promise<void> {
+  await db.execute(sql`update suppressions set lifted_at = now()
+    where lower(email) = ${email.trim().toLowerCase()} and lifted_at is null and reason = 'unsubscribed'`);
+}
+
+/** SQL true when the address in `emailColumn` is suppressed: campaigns filter their recipients with it. */
+export const suppressedAddress = (emailColumn: ReturnType<typeof sql>) =>
+  sql`exists (select 1 from suppressions x where lower(x.email) = lower(${emailColumn}) and x.lifted_at is null)`;

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../src/lib/sql.ts";
+import { recordDeliveryEvents } from "../src/modules/newsletter/delivery-events.ts";
+import { isSuppressed, liftSuppression, suppress } from "../src/modules/newsletter/suppressions.ts";
+import { createTestApp } from "./harness.ts";
+
+const { app } = await createTestApp();
+const db = app.db;
+
+async function person(email: string, status = "subscribed"): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into subscribers (id, email, status) values (uuid_v7(), ${email}, ${status}) returning id`,
+  );
+  return row?.id ?? "";
+}
+async function statusOf(email: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ status: string }>(
+    db,
+    sql`select status from subscribers where lower(email) = lower(${email})`,
+  );
+  return row?.status;
+}
+const eventsOf = (subscriberId: string) =>
+  queryRows<{ kind: string; reason: string; source: string; campaign_id: string | null }>(
+    db,
+    sql`select kind, reason, source, campaign_id from delivery_events where subscriber_id = ${subscriberId} order by created_at`,
+  );
+const reportRows = async () =>
+  (
+    await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from activity_logs where action = 'Delivery reports'`,
+    )
+  )[0]?.n ?? 0;
+
+describe("recording bounces and complaints", () => {
+  it("a hard bounce bounces the subscriber at once and suppresses the address; a complaint unsubscribes; one log row per batch", async () => {
+    const hardId = await person("Hard.Case@example.com");
+    const angryId = await person("angry@example.com");
+    const before = await reportRows();
+    const result = await recordDeliveryEvents(db, [
+      { email: "hard.case@EXAMPLE.com", kind: "hard", reason: "5.1.1 user unknown", source: "dsn" },
+      { email: "angry@example.com", kind: "complaint", reason: "abuse", source: "arf", campaignId: null },
+      // A campaign id that names nothing is kept off the record rather than failing the batch.
+      {
+        email: "nobody-known@example.com",
+        kind: "hard",
+        reason: "5.1.1",
+        source: "webhook:generic",
+        campaignId: "0190f000-0000-7000-8000-000000000000",
+      },
+    ]);
+    expect(result).toEqual({ recorded: 3 });
+    expect(await statusOf("hard.case@example.com")).toBe("bounced");
+    expect(await statusOf("angry@example.com")).toBe("unsubscribed");
+    expect(await eventsOf(hardId)).toEqual([
+      { kind: "hard", reason: "5.1.1 user unknown", source: "dsn", campaign_id: null },
+    ]);
+    expect((await eventsOf(angryId)).map((e) => e.kind)).toEqual(["complaint"]);
+    expect(await isSuppressed(db, "HARD.case@example.com")).toBe(true);
+    expect(await isSuppressed(db, "angry@example.com")).toBe(true);
+    // Not on the list, still suppressed: a later import must not mail it.
+    expect(await isSuppressed(db, "nobody-known@example.com")).toBe(true);
+    expect(await reportRows()).toBe(before + 1);
+  });
+
+  it("soft bounces count in a row: the third (Settings default) bounces the subscriber", async () => {
+    const id = await person("full-mailbox@example.com");
+    await recordDeliveryEvents(db, [
+      { email: "full-mailbox@example.com", kind: "soft", reason: "4.2.2 mailbox full", source: "dsn" },
+    ]);
+    await recordDeliveryEvents(db, [
+      { email: "full-mailbox@example.com", kind: "soft", reason: "4.2.2 mailbox full", source: "dsn" },
+    ]);
+    expect(await statusOf("full-mailbox@example.com")).toBe("subscribed");
+    expect(await isSuppressed(db, "full-mailbox@example.com")).toBe(false);
+    await recordDeliveryEvents(db, [
+      { email: "full-mailbox@example.com", kind: "soft", reason: "4.2.2 mailbox full", source: "dsn" },
+    ]);
+    expect(await statusOf("full-mailbox@example.com")).toBe("bounced");
+    expect(await isSuppressed(db, "full-mailbox@example.com")).toBe(true);
+    expect((await eventsOf(id)).map((e) => e.kind)).toEqual(["soft", "soft", "soft"]);
+  });
+
+  it("the limit comes from Settings", async () => {
+    await db.execute(sql`insert into settings (key, value) values ('site', '{"softBouncesToBounce": 1}')
+      on conflict (key) do update set value = settings.value || '{"softBouncesToBounce": 1}'`);
+    await person("once@example.com");
+    await recordDeliveryEvents(db, [{ email: "once@example.com", kind: "soft", reason: "4.4.1", source: "dsn" }]);
+    expect(await statusOf("once@example.com")).toBe("bounced");
+    await db.execute(sql`update settings set value = value - 'softBouncesToBounce' where key = 'site'`);
+  });
+
+  it("a suppression is lifted once, with who lifted it; suppressing again starts a new row", async () => {
+    await suppress(db, "Lift.Me@example.com", "unsubscribed");
+    await suppress(db, "lift.me@example.com", "complaint");
+    expect(await isSuppressed(db, "lift.me@example.com")).toBe(true);
+    const lifted = await liftSuppression(db, "LIFT.ME@example.com", null);
+    expect(lifted?.reason).toBe("unsubscribed");
+    expect(await isSuppressed(db, "lift.me@example.com")).toBe(false);
+    expect(await liftSuppression(db, "lift.me@example.com", null)).toBeNull();
+    await suppress(db, "lift.me@example.com", "hard-bounce");
+    expect(await isSuppressed(db, "lift.me@example.com")).toBe(true);
+  });
+});
