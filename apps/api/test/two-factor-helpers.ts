@@ -13,14 +13,15 @@ export async function enrolTotp(app: FastifyInstance, token: string) {
   const setup = await call<TotpSetup>(app, { method: "POST", url: "/api/users/two-factor/totp/setup", token });
   if (setup.status !== 200) throw new Error(`TOTP setup failed: ${setup.status} ${setup.text}`);
   const { secret } = setup.body.data;
+  const confirmedWith = codeAt(secret);
   const confirm = await call<{ recoveryCodes: string[] }>(app, {
     method: "POST",
     url: "/api/users/two-factor/totp/confirm",
     token,
-    body: { code: codeAt(secret) },
+    body: { code: confirmedWith },
   });
   if (confirm.status !== 200) throw new Error(`TOTP confirm failed: ${confirm.status} ${confirm.text}`);
-  return { secret, recoveryCodes: confirm.body.data.recoveryCodes };
+  return { secret, confirmedWith, recoveryCodes: confirm.body.data.recoveryCodes };
 }
 
 /** The challenge a password answers for a user with a second factor. */
