@@ -17,7 +17,7 @@ import { connectRedis } from "./lib/redis.ts";
 import { RequestLogController } from "./lib/request-log.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
 import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts";
-import { createMailer, type Mailer } from "./mail/transport.ts";
+import { configuredMailerOptions, createMailer, type Mailer } from "./mail/transport.ts";
 import { createRefusalSummary } from "./modules/activity-logs/refusal-summary.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
 import { createLoginChallenges } from "./modules/auth/login-challenge.ts";
@@ -136,15 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate("db", options.database.db);
   app.decorate("tokens", createTokenSigner(config.jwtSecret));
   app.decorate("files", createLocalStore(config.uploadsDir));
-  app.decorate(
-    "mailer",
-    options.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        outboxDir: path.join(config.dataDir, "outbox"),
-        pool: config.sender.concurrency,
-      }),
-  );
+  app.decorate("mailer", options.mailer ?? createMailer(configuredMailerOptions(config)));
   app.decorate("mailFrom", config.mailFrom);
   app.decorate("publicUrl", config.publicUrl);
   app.decorate("outbox", createOutboxDispatcher({ db: options.database.db, mailer: app.mailer, log: app.log }));

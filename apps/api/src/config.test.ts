@@ -1,4 +1,5 @@
-import { mkdtempSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -81,5 +82,60 @@ describe("durations", () => {
     expect(parseDuration("7d")).toBe(604_800_000);
     expect(parseDuration("3600")).toBe(3_600_000);
     expect(parseDuration("soon")).toBeNull();
+  });
+});
+
+describe("mail settings", () => {
+  const pem = (type: "rsa" | "ed25519" | "ec") =>
+    (type === "rsa"
+      ? generateKeyPairSync("rsa", { modulusLength: 2048 })
+      : type === "ed25519"
+        ? generateKeyPairSync("ed25519")
+        : generateKeyPairSync("ec", { namedCurve: "P-256" })
+    ).privateKey
+      .export({ type: "pkcs8", format: "pem" })
+      .toString();
+  const dkim = (key: string) => ({ DKIM_DOMAIN: "shop.test", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY: key });
+
+  it("reads a DKIM key as PEM text, with \\n for line breaks, or from a file, and takes its algorithm from it", () => {
+    const rsa = pem("rsa");
+    expect(loadConfig({ ...dkim(rsa), DATA_DIR: dataDir() }).dkim).toMatchObject({
+      domain: "shop.test",
+      selector: "s1",
+      algorithm: "rsa-sha256",
+    });
+    expect(loadConfig({ ...dkim(rsa.replace(/\n/g, "\\n")), DATA_DIR: dataDir() }).dkim?.algorithm).toBe("rsa-sha256");
+    const file = path.join(dataDir(), "dkim.pem");
+    writeFileSync(file, pem("ed25519"));
+    expect(loadConfig({ ...dkim(file), DATA_DIR: dataDir() }).dkim?.algorithm).toBe("ed25519-sha256");
+    expect(loadConfig({ DATA_DIR: dataDir() }).dkim).toBeUndefined();
+  });
+
+  it("stops with one line naming DKIM_PRIVATE_KEY when the key cannot sign", () => {
+    for (const bad of [
+      "not a key",
+      "/no/such/file.pem",
+      "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----",
+      pem("ec"),
+    ]) {
+      expect(() => loadConfig({ ...dkim(bad), DATA_DIR: dataDir() })).toThrow(
+        /^Invalid configuration: DKIM_PRIVATE_KEY [^\n]+$/,
+      );
+    }
+    expect(() => loadConfig({ DKIM_DOMAIN: "shop.test", DATA_DIR: dataDir() })).toThrow(
+      /DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set/,
+    );
+  });
+
+  it("requires TLS for SMTP credentials unless the URL says tls=off, and reads SMTP_CA_FILE", () => {
+    const at = (env: Record<string, string>) => loadConfig({ ...env, DATA_DIR: dataDir() }).smtpRequireTls;
+    expect(at({ SMTP_URL: "smtp://user:secret@relay.example.com:587" })).toBe(true);
+    expect(at({ SMTP_URL: "smtp://relay.example.com:25" })).toBe(false);
+    expect(at({ SMTP_URL: "smtp://user:secret@127.0.0.1:2525?tls=off" })).toBe(false);
+    expect(at({ SMTP_URL: "smtp://relay.example.com:25", SMTP_REQUIRE_TLS: "on" })).toBe(true);
+    expect(() => at({ SMTP_URL: "smtp://127.0.0.1:25?tls=off", SMTP_REQUIRE_TLS: "on" })).toThrow(/SMTP_REQUIRE_TLS/);
+    expect(() => loadConfig({ SMTP_CA_FILE: "/no/such/ca.pem", DATA_DIR: dataDir() })).toThrow(
+      /^Invalid configuration: SMTP_CA_FILE /,
+    );
   });
 });

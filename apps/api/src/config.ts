@@ -5,6 +5,8 @@ import path from "node:path";
 import { z } from "zod";
 import type { MailAddress } from "./db/schema/mail.ts";
 import { parseDuration } from "./lib/duration.ts";
+import type { DkimKey } from "./mail/dkim.ts";
+import { readDkimKey } from "./mail/dkim-key.ts";
 import { parseMailFrom } from "./mail/sender.ts";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -42,7 +44,24 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
       .optional(),
   ),
+  SMTP_CA_FILE: optionalText,
+  SMTP_REQUIRE_TLS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).optional()),
   MAIL_FROM: optionalText,
+  DKIM_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "must be a domain name such as example.com")
+      .optional(),
+  ),
+  DKIM_SELECTOR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i, "must be a DNS label such as shop2026")
+      .optional(),
+  ),
+  DKIM_PRIVATE_KEY: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optionalText,
   WEB_DIST: optionalText,
@@ -95,6 +114,15 @@ export type Config = {
   admin: { email: string; password: string | undefined; name: string };
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** SMTP_CA_FILE's PEM text: certificates trusted for the relay's, besides the system's. */
+  smtpCa: string | undefined;
+  /**
+   * Never send SMTP credentials without TLS (SMTP_REQUIRE_TLS): on by default when SMTP_URL carries a
+   * password, unless the URL says tls=off.
+   */
+  smtpRequireTls: boolean;
+  /** Every message is DKIM-signed with this key when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are set. */
+  dkim: DkimKey | undefined;
   /** MAIL_FROM: the default sender of every message; a sender set in Settings wins over it (mail/sender.ts). */
   mailFrom: MailAddress | undefined;
   logLevel: string;
@@ -125,6 +153,45 @@ function mailFromOf(value: string | undefined): MailAddress | undefined {
     throw new ConfigError('Invalid configuration: MAIL_FROM must be "Name <address@example.com>" or an address');
   }
   return parsed;
+}
+
+function smtpCaOf(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  if (!text.includes("-----BEGIN CERTIFICATE-----")) {
+    throw new ConfigError(`Invalid configuration: SMTP_CA_FILE must be a readable PEM file of certificates (${file})`);
+  }
+  return text;
+}
+
+function requireTlsOf(smtpUrl: string | undefined, setting: "on" | "off" | undefined): boolean {
+  if (!smtpUrl) return setting === "on";
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new ConfigError("Invalid configuration: SMTP_URL is not a valid URL");
+  }
+  const plaintext = url.searchParams.get("tls") === "off";
+  if (setting === "on" && plaintext) {
+    throw new ConfigError("Invalid configuration: SMTP_REQUIRE_TLS=on contradicts tls=off in SMTP_URL");
+  }
+  return setting ? setting === "on" : Boolean(url.password) && !plaintext;
+}
+
+/** All three DKIM variables or none; a key that cannot sign stops start-up rather than mail going out unsigned. */
+function dkimOf(domain: string | undefined, selector: string | undefined, key: string | undefined) {
+  const given = { DKIM_DOMAIN: domain, DKIM_SELECTOR: selector, DKIM_PRIVATE_KEY: key };
+  const missing = Object.entries(given).filter(([, value]) => value === undefined);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0 || !domain || !selector || !key) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.map(([name]) => name).join(" and ")} must be set as well to sign mail with DKIM`,
+    );
+  }
+  const read = readDkimKey(domain.toLowerCase(), selector, key);
+  if ("error" in read) throw new ConfigError(`Invalid configuration: DKIM_PRIVATE_KEY ${read.error}`);
+  return read.key;
 }
 
 /**
@@ -163,6 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,
+    smtpCa: smtpCaOf(e.SMTP_CA_FILE),
+    smtpRequireTls: requireTlsOf(e.SMTP_URL, e.SMTP_REQUIRE_TLS),
+    dkim: dkimOf(e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY),
     mailFrom: mailFromOf(e.MAIL_FROM),
     logLevel: e.LOG_LEVEL,
     trustProxy: trustedProxies(e.TRUST_PROXY),

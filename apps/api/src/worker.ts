@@ -1,21 +1,16 @@
-import path from "node:path";
 import { emailLinkSecret } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
 import { createOutboxDispatcher } from "./mail/outbox.ts";
-import { createMailer } from "./mail/transport.ts";
+import { configuredMailerOptions, createMailer } from "./mail/transport.ts";
 
 /** `npm run worker`: the campaign sender, scheduler and account-mail outbox alone, for running beside API processes (SENDER=off there). */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: path.join(config.dataDir, "outbox"),
-    pool: config.sender.concurrency,
-  });
+  const mailer = createMailer(configuredMailerOptions(config));
   const sender = createCampaignSender(
     database.db,
     mailer,

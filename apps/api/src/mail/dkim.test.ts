@@ -86,7 +86,8 @@ describe.each(["rsa", "ed25519"] as const)("DKIM signing with an %s key", (type)
     const tampered = captured.campaign.replace("Locks", "L0cks");
     expect(tampered).not.toBe(captured.campaign);
     const result = await dkimVerify(tampered, { resolver });
-    expect(result.results[0]?.status.result).toBe("fail");
+    // mailauth reports a body that no longer matches its hash as neutral, with the reason.
+    expect(result.results[0]?.status).toMatchObject({ result: "neutral", comment: "body hash did not verify" });
   });
 
   it("fails verification when a signed header is changed", async () => {

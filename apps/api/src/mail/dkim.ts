@@ -9,25 +9,6 @@ export type DkimKey = {
   algorithm: "rsa-sha256" | "ed25519-sha256";
 };
 
-/** Headers signed when present: what a receiver shows or acts on, and what says how to read the body. */
-const signedHeaders = new Set([
-  "from",
-  "reply-to",
-  "to",
-  "cc",
-  "subject",
-  "date",
-  "message-id",
-  "in-reply-to",
-  "references",
-  "mime-version",
-  "content-type",
-  "content-transfer-encoding",
-  "list-unsubscribe",
-  "list-unsubscribe-post",
-  "x-campaign-id",
-]);
-
 /**
  * A DKIM signer (RFC 6376, relaxed/relaxed; rsa-sha256, or ed25519-sha256 per RFC 8463): message
  * text in, the same text with a DKIM-Signature header on top out.
@@ -41,6 +22,24 @@ const signedHeaders = new Set([
  * arguments and globals: node:crypto comes in as `crypto`.
  */
 export function createDkimSigner(key: DkimKey, crypto: typeof Crypto): (message: string) => string {
+  // Headers signed when present: what a receiver shows or acts on, and what says how to read the body.
+  const signedHeaders = new Set([
+    "from",
+    "reply-to",
+    "to",
+    "cc",
+    "subject",
+    "date",
+    "message-id",
+    "in-reply-to",
+    "references",
+    "mime-version",
+    "content-type",
+    "content-transfer-encoding",
+    "list-unsubscribe",
+    "list-unsubscribe-post",
+    "x-campaign-id",
+  ]);
   const privateKey = crypto.createPrivateKey(key.privateKey);
   const sha256 = (data: string | Buffer) => crypto.createHash("sha256").update(data).digest();
   // Relaxed header canonicalization (RFC 6376 3.4.2): lower-case name, unfolded, runs of spaces as one.

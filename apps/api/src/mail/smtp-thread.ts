@@ -1,8 +1,10 @@
+import type * as Crypto from "node:crypto";
 import { createRequire } from "node:module";
 import type * as Net from "node:net";
 import type * as Tls from "node:tls";
 import { type MessagePort, Worker } from "node:worker_threads";
 import type * as Qp from "nodemailer/lib/qp";
+import { createDkimSigner, type DkimKey } from "./dkim.ts";
 import { type RawMail, type RawRecipient, type RawTemplate, renderRaw } from "./raw-message.ts";
 import { connectSmtp, type SmtpEnvelope } from "./smtp-client.ts";
 import { createSmtpPool, type SmtpPoolOptions } from "./smtp-pool.ts";
@@ -15,6 +17,10 @@ type Request = {
   template?: RawTemplate;
   recipient: RawRecipient;
 };
+export type SmtpThreadOptions = SmtpPoolOptions & {
+  /** Every message is DKIM-signed in the thread with this key. */
+  dkim?: DkimKey | undefined;
+};
 type SmtpErrorFields = { message: string; code?: string; responseCode?: number; command?: string; response?: string };
 type Reply = { id: number; response: string } | { id: number; error: SmtpErrorFields };
 
@@ -25,18 +31,25 @@ type Reply = { id: number; response: string } | { id: number; error: SmtpErrorFi
  */
 function serve(
   port: MessagePort,
-  options: SmtpPoolOptions & { held: number },
-  code: { createPool: typeof createSmtpPool; connect: typeof connectSmtp; render: typeof renderRaw },
-  io: { net: typeof Net; tls: typeof Tls; qp: typeof Qp },
+  options: SmtpThreadOptions & { held: number },
+  code: {
+    createPool: typeof createSmtpPool;
+    connect: typeof connectSmtp;
+    render: typeof renderRaw;
+    signer: typeof createDkimSigner;
+  },
+  io: { net: typeof Net; tls: typeof Tls; qp: typeof Qp; crypto: typeof Crypto },
 ): void {
   const pool = code.createPool(options, (clientOptions) => code.connect(clientOptions, io));
+  // Signed here, after rendering: the key stays parsed in this thread, and the main thread pays nothing.
+  const sign = options.dkim ? code.signer(options.dkim, io.crypto) : (text: string) => text;
   const templates = new Map<number, RawTemplate>();
   const textOf = (request: Request) => {
     if (request.template) templates.set(request.templateId, request.template);
     if (templates.size > options.held) templates.delete(templates.keys().next().value ?? -1);
     const template = templates.get(request.templateId);
     if (!template) throw new Error("The SMTP thread lost the campaign's template");
-    return code.render(template, request.recipient, io.qp);
+    return sign(code.render(template, request.recipient, io.qp));
   };
   port.on("message", (request: Request | "close") => {
     if (request === "close") {
@@ -67,8 +80,8 @@ function serve(
 // source text. esbuild's keepNames (tsx, in development) wraps inner functions in __name().
 const source = `const __name = (fn) => fn;
 const { parentPort, workerData } = require("node:worker_threads");
-const code = { createPool: ${createSmtpPool.toString()}, connect: ${connectSmtp.toString()}, render: ${renderRaw.toString()} };
-const io = { net: require("node:net"), tls: require("node:tls"), qp: require(workerData.qp) };
+const code = { createPool: ${createSmtpPool.toString()}, connect: ${connectSmtp.toString()}, render: ${renderRaw.toString()}, signer: ${createDkimSigner.toString()} };
+const io = { net: require("node:net"), tls: require("node:tls"), qp: require(workerData.qp), crypto: require("node:crypto") };
 (${serve.toString()})(parentPort, workerData.options, code, io);`;
 
 const qpModule = createRequire(import.meta.url).resolve("nodemailer/lib/qp");
@@ -88,7 +101,7 @@ function toError(fields: SmtpErrorFields): Error {
  * strings cross between the threads. Started on the first message; failures arrive with the same
  * fields (code, responseCode) as in-process.
  */
-export function createSmtpThread(options: SmtpPoolOptions) {
+export function createSmtpThread(options: SmtpThreadOptions) {
   let worker: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve(response: string): void; reject(error: Error): void }>();

@@ -1,10 +1,13 @@
+import crypto from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
 import { encode, wrap } from "nodemailer/lib/qp";
-import type { DkimKey } from "./dkim.ts";
+import type { Config } from "../config.ts";
+import { createDkimSigner, type DkimKey } from "./dkim.ts";
 import { type RawMail, renderRaw } from "./raw-message.ts";
 import { createSmtpThread } from "./smtp-thread.ts";
 
@@ -28,6 +31,20 @@ function ehloName(): string {
 /** Campaign messages come as parts of a raw message (campaign-message.ts); the rest as nodemailer options. */
 const isRaw = (message: OutgoingMail | RawMail): message is RawMail => "template" in message && "recipient" in message;
 
+/**
+ * With a DKIM key, a nodemailer message is built here and signed, then handed over as it is to
+ * send (`raw`): nodemailer's own `dkim` option signs with RSA only. Without one, it goes as it was.
+ */
+function accountSigner(dkim: DkimKey | undefined) {
+  if (!dkim) return async (message: OutgoingMail) => message;
+  const sign = createDkimSigner(dkim, crypto);
+  return async (message: OutgoingMail): Promise<OutgoingMail> => {
+    const built = new MailComposer(message).compile();
+    const text = (await built.build()).toString("utf8");
+    return { envelope: message.envelope ?? built.getEnvelope(), messageId: built.messageId(), raw: sign(text) };
+  };
+}
+
 export type MailerOptions = {
   smtpUrl: string | undefined;
   outboxDir: string;
@@ -36,7 +53,18 @@ export type MailerOptions = {
   dkim?: DkimKey | undefined;
 };
 
+/** The mailer the configuration describes (SMTP_URL, SMTP_CA_FILE, SMTP_REQUIRE_TLS, DKIM_*). */
+export function configuredMailerOptions(config: Config): MailerOptions {
+  return {
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    pool: config.sender.concurrency,
+    dkim: config.dkim,
+  };
+}
+
 export function createMailer(options: MailerOptions): Mailer {
+  const signed = accountSigner(options.dkim);
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     const connection = {
@@ -53,7 +81,13 @@ export function createMailer(options: MailerOptions): Mailer {
     };
     // SEND_CONCURRENCY sessions (10 by default); the sender keeps more messages than that queued.
     const maxConnections = options.pool ?? 10;
-    const pool = createSmtpThread({ ...connection, name: ehloName(), maxConnections, maxMessages: 1_000 });
+    const pool = createSmtpThread({
+      ...connection,
+      name: ehloName(),
+      maxConnections,
+      maxMessages: 1_000,
+      dkim: options.dkim,
+    });
     // Everything else (account mail, the rare campaign message to an internationalised address)
     // needs nodemailer to build the MIME; it is little, so a connection or two serve it.
     const transport = nodemailer.createTransport({
@@ -66,8 +100,9 @@ export function createMailer(options: MailerOptions): Mailer {
       kind: "smtp",
       async send(message) {
         if (isRaw(message)) return { messageId: message.messageId, response: await pool.sendRaw(message) };
-        const info = await transport.sendMail(message);
-        return { messageId: info.messageId, response: info.response };
+        const prepared = await signed(message);
+        const info = await transport.sendMail(prepared);
+        return { messageId: prepared.messageId ?? info.messageId, response: info.response };
       },
       close: () => {
         pool.close();
@@ -76,6 +111,7 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const signRaw = options.dkim ? createDkimSigner(options.dkim, crypto) : (text: string) => text;
   return {
     kind: "outbox",
     async send(message) {
@@ -83,10 +119,10 @@ export function createMailer(options: MailerOptions): Mailer {
         isRaw(message)
           ? {
               envelope: message.envelope,
-              raw: renderRaw(message.template, message.recipient, { encode, wrap }),
+              raw: signRaw(renderRaw(message.template, message.recipient, { encode, wrap })),
               messageId: message.messageId,
             }
-          : message,
+          : await signed(message),
       );
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`;
