@@ -1,0 +1,68 @@
+import type { SubscriberDto } from "@shop/shared/schemas/newsletter";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { call, createTestApp, signIn } from "./harness.ts";
+
+const { app } = await createTestApp();
+const admin = await signIn(app);
+
+type Page = {
+  subscribers: SubscriberDto[];
+  pagination: { currentPage: number; totalPages: number; totalSubscribers: number; totalIsEstimate: boolean };
+};
+
+async function list(query: string): Promise<Page> {
+  const response = await call<Page>(app, { url: `/api/newsletter/get-all-subscriber?${query}`, token: admin });
+  expect(response.status).toBe(200);
+  return response.body.data;
+}
+
+/** `count` people named reader<from..>, the first one the oldest (a second apart), all subscribed unless said. */
+async function addPeople(from: number, count: number, status = "subscribed") {
+  await app.db.execute(sql`
+    insert into subscribers (id, email, name, status, source, created_at)
+    select gen_random_uuid(), 'reader' || n || '@example.com', 'Reader ' || n, ${status}, 'import',
+           timestamptz '2020-01-01' + n * interval '1 second'
+    from generate_series(${from}::int, ${from + count - 1}::int) as n`);
+}
+
+// The people the list counts are only those this file adds: the test database starts without any.
+describe("subscriber list totals", () => {
+  it("counts a small audience exactly and says so", async () => {
+    await addPeople(1, 45);
+    const page = await list("page=1&limit=20");
+    expect(page.pagination).toMatchObject({ totalSubscribers: 45, totalIsEstimate: false, totalPages: 3 });
+  });
+
+  it("estimates a large unfiltered audience instead of counting it, and says it is an estimate", async () => {
+    // Half as many again as the 10,000 up to which a list counts exactly.
+    const added = 15_000;
+    await addPeople(46, added - 45);
+    await app.db.execute(sql`analyze subscribers`);
+    const page = await list("page=1&limit=20");
+    expect(page.pagination.totalIsEstimate).toBe(true);
+    // The planner's figure: close to the truth, not the truth.
+    expect(page.pagination.totalSubscribers).toBeGreaterThan(added * 0.8);
+    expect(page.pagination.totalSubscribers).toBeLessThan(added * 1.2);
+    expect(page.pagination.totalPages).toBe(Math.ceil(page.pagination.totalSubscribers / 20));
+    expect(page.subscribers[0].email).toBe(`reader${added}@example.com`);
+  });
+
+  it("counts a filtered list exactly, however large the audience", async () => {
+    await addPeople(900_001, 37, "unsubscribed");
+    const page = await list("page=1&limit=20&status=unsubscribed");
+    expect(page.pagination).toMatchObject({ totalSubscribers: 37, totalIsEstimate: false, totalPages: 2 });
+    const searched = await list("page=1&limit=20&search=reader90001");
+    expect(searched.pagination).toMatchObject({ totalSubscribers: 10, totalIsEstimate: false });
+  });
+
+  it("gives the oldest people on the last page of an estimated list", async () => {
+    const first = await list("page=1&limit=20");
+    const last = await list(`page=${first.pagination.totalPages}&limit=20`);
+    expect(last.pagination.totalIsEstimate).toBe(true);
+    expect(last.subscribers.length).toBeGreaterThan(0);
+    expect(last.subscribers.at(-1)?.email).toBe("reader1@example.com");
+    const oldestFirst = await list(`page=${first.pagination.totalPages}&limit=20&sortOrder=asc`);
+    expect(oldestFirst.subscribers.at(-1)?.email).toBe("reader900037@example.com");
+  });
+});
