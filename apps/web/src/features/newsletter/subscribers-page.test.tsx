@@ -11,13 +11,19 @@ import { locksTag, ok, subscriberOf, vipTag } from "./test-data";
 
 const page = Array.from({ length: 20 }, (_, index) => subscriberOf(index + 1, { tags: index === 0 ? [vipTag] : [] }));
 
-function renderPage(url = "/admin/newsletters/subscribers", { total = 45, empty = false } = {}) {
+function renderPage(url = "/admin/newsletters/subscribers", { total = 45, empty = false, estimate = false } = {}) {
   const network = fakeFetch((request) => {
     const { pathname } = new URL(request.url);
     if (pathname === "/api/newsletter-tags/get-all-tags") return ok([vipTag, locksTag]);
     return ok({
       subscribers: empty ? [] : page,
-      pagination: { currentPage: 1, totalPages: 3, totalSubscribers: empty ? 0 : total, subscribersPerPage: 20 },
+      pagination: {
+        currentPage: 1,
+        totalPages: Math.max(1, Math.ceil(total / 20)),
+        totalSubscribers: empty ? 0 : total,
+        totalIsEstimate: estimate,
+        subscribersPerPage: 20,
+      },
     });
   });
   const store = makeStore({
@@ -84,6 +90,21 @@ describe("subscribers page", () => {
     renderPage(undefined, { empty: true });
     expect(screen.getByText("Loading subscribers...")).toBeTruthy();
     expect(await screen.findByText("No subscribers found")).toBeTruthy();
+  });
+
+  it("says about for an estimated total and gives an exact one as it is", async () => {
+    const estimated = renderPage(undefined, { total: 100_000, estimate: true });
+    expect(await screen.findByText("Showing 1 to 20 of about 100,000")).toBeTruthy();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select all on this page" }));
+    expect(
+      within(screen.getByTestId("selection-bar")).getByRole("button", {
+        name: "Select all about 100,000 subscribers matching the current filter",
+      }),
+    ).toBeTruthy();
+    estimated.unmount();
+
+    renderPage("/admin/newsletters/subscribers?status=subscribed", { total: 45 });
+    expect(await screen.findByText("Showing 1 to 20 of 45")).toBeTruthy();
   });
 
   it("offers every subscriber matching the filter once the whole page is ticked, and tags them by filter", async () => {
