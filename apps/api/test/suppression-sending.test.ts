@@ -11,7 +11,9 @@ import { isSuppressed } from "../src/modules/newsletter/suppressions.ts";
 import { call, createTestApp, signIn, testConfig } from "./harness.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
-const sink = await startSmtpSink();
+const sink = await startSmtpSink({
+  reject: (to) => (to.startsWith("refused") ? { code: 550, message: "5.1.1 No such user" } : undefined),
+});
 afterAll(() => sink.close());
 const config = { SMTP_URL: sink.url, PUBLIC_URL: "http://shop.test" };
 const { app } = await createTestApp({ config });
@@ -134,5 +136,20 @@ describe("the suppression list", () => {
     expect(await isSuppressed(app.db, "dee@example.com")).toBe(true);
     const { to } = await campaignTo();
     expect(to).toEqual(["cy@example.com"]);
+  });
+});
+
+describe("a refusal during the SMTP conversation", () => {
+  it("is a hard bounce like any other: bounced at once, suppressed and recorded", async () => {
+    await signUp("refused@example.com");
+    const { id, to } = await campaignTo();
+    expect(to).toEqual(["cy@example.com"]);
+    expect((await find("refused@example.com"))?.status).toBe("bounced");
+    expect(await isSuppressed(app.db, "refused@example.com")).toBe(true);
+    const events = await queryRows<{ kind: string; source: string; campaign_id: string }>(
+      app.db,
+      sql`select kind, source, campaign_id from delivery_events where email = 'refused@example.com'`,
+    );
+    expect(events).toEqual([{ kind: "hard", source: "smtp", campaign_id: id }]);
   });
 });
