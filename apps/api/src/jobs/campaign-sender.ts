@@ -9,6 +9,7 @@ import { withSender } from "../mail/sender.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { logCampaign, startDueCampaigns } from "../modules/campaigns/service.ts";
 import { storeCampaignLinks } from "../modules/campaigns/tracking.ts";
+import { suppressedAddress } from "../modules/newsletter/suppressions.ts";
 import { getSettings } from "../modules/settings/service.ts";
 import { classify, type Outcome, recordOutcomes } from "./delivery-outcomes.ts";
 
@@ -59,6 +60,7 @@ type Claimed = {
   email: string;
   attempts: number;
   subscriber_status: string | null;
+  suppressed: boolean;
 };
 export type CampaignSender = {
   start(): void;
@@ -143,7 +145,8 @@ export function createCampaignSender(
         lease_until = now() + ${`${options.leaseMs} milliseconds`}::interval
       from picked where r.id = picked.id
       returning r.id, r.campaign_id, r.subscriber_id, r.email, r.attempts,
-        (select s.status from subscribers s where s.id = r.subscriber_id) as subscriber_status`,
+        (select s.status from subscribers s where s.id = r.subscriber_id) as subscriber_status,
+        ${suppressedAddress(sql`r.email`)} as suppressed`,
     );
     lastClaimEmpty = claimed.length === 0;
     return claimed;
@@ -212,13 +215,19 @@ export function createCampaignSender(
     return outcomes;
   }
 
+  /** Someone who left, bounced or was suppressed after the campaign started is skipped, not mailed. */
   async function skipUnsubscribed(batch: Claimed[]): Promise<Claimed[]> {
-    const gone = batch.filter((r) => r.subscriber_status !== "subscribed");
-    if (gone.length > 0) {
-      await db.execute(sql`update campaign_recipients set status = 'skipped', lease_until = null, last_error = 'Not subscribed at send time'
-        where id = any(${pgArray(gone.map((r) => r.id))}::uuid[])`);
+    const gone = batch.filter((r) => r.subscriber_status !== "subscribed" && !r.suppressed);
+    const suppressed = batch.filter((r) => r.suppressed);
+    for (const [rows, why] of [
+      [gone, "Not subscribed at send time"],
+      [suppressed, "Suppressed at send time"],
+    ] as const) {
+      if (rows.length === 0) continue;
+      await db.execute(sql`update campaign_recipients set status = 'skipped', lease_until = null, last_error = ${why}
+        where id = any(${pgArray(rows.map((r) => r.id))}::uuid[])`);
     }
-    return batch.filter((r) => r.subscriber_status === "subscribed");
+    return batch.filter((r) => r.subscriber_status === "subscribed" && !r.suppressed);
   }
 
   /**

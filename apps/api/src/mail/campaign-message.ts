@@ -4,6 +4,7 @@ import { plainAddress, type RawMail, type RawTemplate, rawTemplate } from "./raw
 import type { CompiledCampaign } from "./render.ts";
 import { fill } from "./render.ts";
 import type { OutgoingMail } from "./transport.ts";
+import { verpAddress } from "./verp.ts";
 
 export type CampaignForSending = {
   id: string;
@@ -19,6 +20,8 @@ export type LinkContext = {
   secret: string;
   publicUrl: string;
   settings: Pick<Settings, "mailFromName" | "mailFromAddress">;
+  /** BOUNCE_DOMAIN: where bounces and mailto unsubscribes go back to; the sender's domain when unset. */
+  bounceDomain?: string | undefined;
 };
 
 /**
@@ -37,16 +40,17 @@ export function campaignMessage(
     : recipientUrls(campaign, recipient, context);
   const domain = context.settings.mailFromAddress.split("@")[1] ?? "localhost";
   const messageId = `<${recipient.id}@${domain}>`;
+  const { returnPath, unsubscribeMailto } = returnAddresses(campaign, recipient, context, domain);
   if (plainAddress.test(recipient.email) && plainAddress.test(context.settings.mailFromAddress)) {
     return {
-      envelope: { from: context.settings.mailFromAddress, to: [recipient.email] },
+      envelope: { from: returnPath, to: [recipient.email] },
       messageId,
       template: templateFor(campaign, context.settings),
       recipient: {
         to: recipient.email,
         messageId,
         // One List-Unsubscribe field carrying both ways out (RFC 2369), and one-click (RFC 8058).
-        listUnsubscribe: `<${unsubscribeUrl}>,\r\n <mailto:${context.settings.mailFromAddress}?subject=unsubscribe>`,
+        listUnsubscribe: `<${unsubscribeUrl}>,\r\n <mailto:${unsubscribeMailto}?subject=unsubscribe>`,
         date: new Date(),
         email: recipient.email,
         unsubscribeUrl,
@@ -60,15 +64,37 @@ export function campaignMessage(
   return {
     from: { name: context.settings.mailFromName, address: context.settings.mailFromAddress },
     to: recipient.email,
+    envelope: { from: returnPath, to: recipient.email },
     subject: campaign.subject,
     html: fill(campaign.compiled.htmlParts, urls, true),
     text: fill(campaign.compiled.textParts, urls, false),
     messageId,
     headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl}>, <mailto:${context.settings.mailFromAddress}?subject=unsubscribe>`,
+      "List-Unsubscribe": `<${unsubscribeUrl}>, <mailto:${unsubscribeMailto}?subject=unsubscribe>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       "X-Campaign-Id": campaign.id,
     },
+  };
+}
+
+/**
+ * A real send's bounces come back to the recipient's own signed address (VERP, mail/verp.ts), and
+ * its mailto unsubscribe goes to another the bounce listener accepts. A test send has no recipient
+ * row, so it keeps the sender's address for both.
+ */
+function returnAddresses(
+  campaign: CampaignForSending,
+  recipient: { id: string },
+  context: LinkContext,
+  senderDomain: string,
+): { returnPath: string; unsubscribeMailto: string } {
+  if (campaign.test) {
+    return { returnPath: context.settings.mailFromAddress, unsubscribeMailto: context.settings.mailFromAddress };
+  }
+  const domain = context.bounceDomain || senderDomain;
+  return {
+    returnPath: verpAddress(context.secret, "bounces", recipient.id, domain),
+    unsubscribeMailto: verpAddress(context.secret, "unsubscribe", recipient.id, domain),
   };
 }
 

@@ -14,6 +14,7 @@ import { campaignLogs, campaignRecipients, campaigns, subscribers, subscriberTag
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { escapeLike, pgArray, queryRows } from "../../lib/sql.ts";
 import { sanitizeCampaignHtml } from "../../mail/render.ts";
+import { suppressedAddress } from "../newsletter/suppressions.ts";
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -44,8 +45,12 @@ export async function logCampaign(
 }
 
 /** Who an audience reaches: only people whose status is subscribed, ever. */
+/** Subscribed people of the audience, never a suppressed address (modules/newsletter/suppressions.ts). */
 function audienceWhere(audience: Audience): SQL {
-  const subscribed = eq(subscribers.status, "subscribed");
+  const subscribed = and(
+    eq(subscribers.status, "subscribed"),
+    sql`not ${suppressedAddress(sql`"subscribers"."email"`)}`,
+  ) as SQL;
   if (audience.type === "tags") {
     return and(
       subscribed,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../lib/sql.ts";
+import { liftOwnUnsubscribe, suppress } from "./suppressions.ts";
 
 /**
  * A footer sign-up is consent: a new address is subscribed (or pending under double opt-in), an
@@ -34,6 +35,8 @@ export async function subscribe(
         ${requestedAt ? sql`and (subscribers.unsubscribed_at is null or subscribers.unsubscribed_at <= ${requestedAt})` : sql``}
     returning id, status`,
   );
+  // Their own sign-up is fresh consent: an unsubscribe of theirs no longer stands in the way.
+  if (row?.status === "subscribed") await liftOwnUnsubscribe(db, email);
   return row && row.status === "pending" ? row : null;
 }
 
@@ -56,14 +59,16 @@ export async function unsubscribe(
     returning email, (select status from subscribers s where s.id = ${subscriberId}) as was`,
   );
   const [row] = rows;
+  if (row) await suppress(db, row.email, "unsubscribed");
   return row ? { email: row.email, changed: row.was !== "unsubscribed" } : null;
 }
 
 export async function confirmSubscription(db: Db, subscriberId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<{ email: string }>(
     db,
     sql`update subscribers set status = 'subscribed', subscribed_at = now(), updated_at = now()
-        where id = ${subscriberId} and status in ('pending', 'subscribed') returning id`,
+        where id = ${subscriberId} and status in ('pending', 'subscribed') returning email`,
   );
+  for (const row of rows) await liftOwnUnsubscribe(db, row.email);
   return rows.length > 0;
 }

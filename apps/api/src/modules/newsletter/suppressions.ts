@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import type { SuppressionReason } from "@shop/shared/schemas/deliverability";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { pgArray, queryRows } from "../../lib/sql.ts";
 
@@ -7,10 +8,27 @@ import { pgArray, queryRows } from "../../lib/sql.ts";
  * The one suppression list: an address that bounced hard, complained, unsubscribed or was erased is
  * never mailed by a campaign again, whatever later re-adds it (an import, a hand edit). Account mail
  * (password resets, confirmations) does not look here. Addresses are kept lowercased; at most one
- * row per address is in force (lifted_at is null), and lifting keeps the row as the record.
+ * row per address is in force (lifted_at is null), and lifting keeps the row as the record. An erased
+ * person's address is kept only as its SHA-256 ("sha256:<hex>"): enough to recognise it if it is
+ * imported again, without keeping the address itself after an erasure.
  */
+const normal = (email: string) => email.trim().toLowerCase();
+const hashed = (email: string) => `sha256:${createHash("sha256").update(normal(email)).digest("hex")}`;
+/** The row in force for an address, stored as itself or, after an erasure, hashed. */
+const matches = (email: string) => sql`lower(email) in (${normal(email)}, ${hashed(email)}) and lifted_at is null`;
+
 export async function suppress(db: Pick<Db, "execute">, email: string, reason: SuppressionReason): Promise<void> {
   await suppressMany(db, [email], reason);
+}
+
+/**
+ * An erased person's address: every row naming it in clear goes (their bounce reports too), and
+ * only its hash stays on the list. Runs in the erasure's transaction.
+ */
+export async function suppressErased(db: Pick<Db, "execute">, email: string): Promise<void> {
+  await db.execute(sql`delete from suppressions where lower(email) = ${normal(email)}`);
+  await db.execute(sql`delete from delivery_events where lower(email) = ${normal(email)}`);
+  await suppressMany(db, [email], "erased");
 }
 
 /** Adds the addresses in one statement; one already suppressed keeps its first reason. */
@@ -19,7 +37,7 @@ export async function suppressMany(
   emails: readonly string[],
   reason: SuppressionReason,
 ): Promise<void> {
-  const unique = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  const unique = [...new Set(emails.filter((email) => email.trim()).map(reason === "erased" ? hashed : normal))];
   if (unique.length === 0) return;
   await db.execute(sql`insert into suppressions (id, email, reason)
     select uuid_v7(), v.email, ${reason} from unnest(${pgArray(unique)}::text[]) as v(email)
@@ -27,10 +45,7 @@ export async function suppressMany(
 }
 
 export async function isSuppressed(db: Pick<Db, "execute">, email: string): Promise<boolean> {
-  const rows = await queryRows<{ reason: string }>(
-    db,
-    sql`select reason from suppressions where lower(email) = ${email.trim().toLowerCase()} and lifted_at is null`,
-  );
+  const rows = await queryRows<{ reason: string }>(db, sql`select reason from suppressions where ${matches(email)}`);
   return rows.length > 0;
 }
 
@@ -40,8 +55,7 @@ export type ActiveSuppression = { id: string; email: string; reason: Suppression
 export async function activeSuppression(db: Pick<Db, "execute">, email: string): Promise<ActiveSuppression | null> {
   const [row] = await queryRows<{ id: string; email: string; reason: SuppressionReason; created_at: Date | string }>(
     db,
-    sql`select id, email, reason, created_at from suppressions
-      where lower(email) = ${email.trim().toLowerCase()} and lifted_at is null`,
+    sql`select id, email, reason, created_at from suppressions where ${matches(email)}`,
   );
   return row ? { id: row.id, email: row.email, reason: row.reason, createdAt: new Date(row.created_at) } : null;
 }
@@ -57,8 +71,7 @@ export async function liftSuppression(
 ): Promise<ActiveSuppression | null> {
   const [row] = await queryRows<{ id: string; email: string; reason: SuppressionReason; created_at: Date | string }>(
     db,
-    sql`update suppressions set lifted_at = now(), lifted_by = ${liftedBy}
-      where lower(email) = ${email.trim().toLowerCase()} and lifted_at is null
+    sql`update suppressions set lifted_at = now(), lifted_by = ${liftedBy} where ${matches(email)}
       returning id, email, reason, created_at`,
   );
   return row ? { id: row.id, email: row.email, reason: row.reason, createdAt: new Date(row.created_at) } : null;
@@ -70,9 +83,10 @@ export async function liftSuppression(
  */
 export async function liftOwnUnsubscribe(db: Pick<Db, "execute">, email: string): Promise<void> {
   await db.execute(sql`update suppressions set lifted_at = now()
-    where lower(email) = ${email.trim().toLowerCase()} and lifted_at is null and reason = 'unsubscribed'`);
+    where ${matches(email)} and reason = 'unsubscribed'`);
 }
 
 /** SQL true when the address in `emailColumn` is suppressed: campaigns filter their recipients with it. */
-export const suppressedAddress = (emailColumn: ReturnType<typeof sql>) =>
-  sql`exists (select 1 from suppressions x where lower(x.email) = lower(${emailColumn}) and x.lifted_at is null)`;
+export const suppressedAddress = (emailColumn: SQL) =>
+  sql`exists (select 1 from suppressions x where x.lifted_at is null and lower(x.email) in
+    (lower(${emailColumn}), 'sha256:' || encode(sha256(convert_to(lower(${emailColumn}), 'UTF8')), 'hex')))`;
