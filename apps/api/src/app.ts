@@ -33,6 +33,9 @@ import { createSecretBox } from "./modules/auth/secret-box.ts";
 import { sessionRoutes } from "./modules/auth/sessions-routes.ts";
 import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
+import { bounceRoutes } from "./modules/bounces/routes.ts";
+import { confirmSubscriptionOverHttps, type SnsNetwork } from "./modules/bounces/sns-routes.ts";
+import { fetchCertificateOverHttps } from "./modules/bounces/verify-sns.ts";
 import { campaignRoutes } from "./modules/campaigns/routes.ts";
 import { attributeUnsubscribe, createEventRecorder, type EventRecorder } from "./modules/campaigns/tracking.ts";
 import { trackingRoutes } from "./modules/campaigns/tracking-routes.ts";
@@ -91,6 +94,8 @@ export type BuildOptions = {
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
   mailer?: Mailer;
+  /** Where the SES adapter goes out (Amazon's certificates, subscription confirmations); tests replace it. */
+  snsNetwork?: SnsNetwork;
 };
 
 const loginFailureLimit = 10;
@@ -252,6 +257,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   });
   await app.register(campaignRoutes, { linkSecret, publicUrl: config.publicUrl });
   await app.register(trackingRoutes, { linkSecret, events: app.events });
+  await app.register(bounceRoutes, {
+    config: config.bounceWebhooks,
+    network: options.snsNetwork ?? {
+      fetchCertificate: fetchCertificateOverHttps,
+      confirmSubscription: confirmSubscriptionOverHttps,
+    },
+  });
   await app.register(blogRoutes);
   await app.register(settingsRoutes);
   await app.register(dashboardRoutes);

@@ -8,6 +8,7 @@ import { parseDuration } from "./lib/duration.ts";
 import type { DkimKey } from "./mail/dkim.ts";
 import { readDkimKey } from "./mail/dkim-key.ts";
 import { parseMailFrom } from "./mail/sender.ts";
+import { type BounceWebhookConfig, bounceWebhookEnv, bounceWebhooksOf } from "./modules/bounces/webhook-config.ts";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
@@ -91,6 +92,7 @@ const envSchema = z.object({
   ),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  ...bounceWebhookEnv,
 });
 
 export type Config = {
@@ -142,6 +144,8 @@ export type Config = {
   maxEventLoopDelayMs: number;
   /** How long SIGTERM waits for requests in flight and the sender's batch before exiting anyway. */
   shutdownTimeoutMs: number;
+  /** Bounce and complaint webhooks (modules/bounces): each is off until its secret is set. */
+  bounceWebhooks: BounceWebhookConfig;
 };
 
 export class ConfigError extends Error {}
@@ -252,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // overload: shedding would turn away visitors while staff import a list. On by default with PostgreSQL.
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    bounceWebhooks: bounceWebhooksOf(e, (message) => new ConfigError(message)),
   };
 }
 

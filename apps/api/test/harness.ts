@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { type BuildOptions, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { createPglite, type Database, openDatabase } from "../src/db/client.ts";
 import { testAdmin, testJwtSecret } from "./constants.ts";
@@ -57,13 +57,19 @@ export type TestContext = {
 
 /** Builds the real app on a fresh database; closes both after the file's tests. */
 export async function createTestApp(
-  options: { config?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    config?: Record<string, string>;
+    logStream?: NodeJS.WritableStream;
+    /** The SES adapter's network edge (certificates, subscription confirmations). */
+    snsNetwork?: BuildOptions["snsNetwork"];
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-test-data-"));
   const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...options.config }), {
     database,
     ...(options.logStream && { logStream: options.logStream }),
+    ...(options.snsNetwork && { snsNetwork: options.snsNetwork }),
   });
   await app.ready();
   afterAll(async () => {

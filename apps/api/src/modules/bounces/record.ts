@@ -1,0 +1,25 @@
+import { type DeliveryEvent, deliveryEventSchema } from "@shop/shared/schemas/deliverability";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { recordDeliveryEvents } from "../newsletter/delivery-events.ts";
+
+export type WebhookAnswer = { success: true; message: string; data: { recorded: number; ignored: number } };
+export type RecordWebhookEvents = (request: FastifyRequest, events: DeliveryEvent[]) => Promise<WebhookAnswer>;
+
+/**
+ * Hands a verified report's events to the delivery-events service. An event whose address is not
+ * an address is left out and counted, rather than failing the batch: the provider would only send
+ * the whole batch again.
+ */
+export async function recordWebhookEvents(
+  db: Db,
+  request: FastifyRequest,
+  events: DeliveryEvent[],
+): Promise<WebhookAnswer> {
+  const valid = events.flatMap((event) => {
+    const parsed = deliveryEventSchema.safeParse(event);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const { recorded } = await recordDeliveryEvents(db, valid, { userId: null, ipAddress: request.ip });
+  return { success: true, message: "Recorded", data: { recorded, ignored: events.length - valid.length } };
+}
