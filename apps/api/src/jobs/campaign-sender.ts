@@ -26,7 +26,6 @@ export type SenderOptions = {
   schedulerMs: number;
   /** Consecutive failures after which a campaign pauses itself. */
   autoPauseAfter: number;
-  hardBouncesToBounce: number;
 };
 
 export const defaultSenderOptions: SenderOptions = {
@@ -39,7 +38,6 @@ export const defaultSenderOptions: SenderOptions = {
   idleMs: 1_000,
   schedulerMs: 5_000,
   autoPauseAfter: 25,
-  hardBouncesToBounce: 3,
 };
 
 /** The defaults with what the operator configured (SEND_RATE, SEND_CONCURRENCY, SENDER_LEASE_MS, SCHEDULER_MS). */
@@ -175,7 +173,7 @@ export function createCampaignSender(
       if (unrecorded.length >= options.recordEvery) {
         const chunk = unrecorded;
         unrecorded = [];
-        recording = recording.then(() => recordOutcomes(db, chunk, options.hardBouncesToBounce));
+        recording = recording.then(() => recordOutcomes(db, chunk));
       }
     };
     let next = 0;
@@ -211,7 +209,7 @@ export function createCampaignSender(
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
     await recording;
-    await recordOutcomes(db, unrecorded, options.hardBouncesToBounce);
+    await recordOutcomes(db, unrecorded);
     return outcomes;
   }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { campaignEvents } from "../db/schema/index.ts";
 import { pgArray, queryRows } from "../lib/sql.ts";
+import { recordDeliveryEvents } from "../modules/newsletter/delivery-events.ts";
 
 export type Outcome =
   | { id: string; kind: "sent"; messageId: string }
@@ -18,8 +19,12 @@ export function classify(error: unknown): { permanent: boolean; bounce: boolean;
   return { permanent: false, bounce: false, message };
 }
 
-/** Status writes for a whole batch in a few statements, not one per recipient. */
-export async function recordOutcomes(db: Db, outcomes: Outcome[], hardBouncesToBounce: number): Promise<void> {
+/**
+ * Status writes for a whole batch in a few statements, not one per recipient. A refusal during the
+ * conversation is a hard bounce like one reported later: the delivery-events service decides what
+ * it does to the subscriber.
+ */
+export async function recordOutcomes(db: Db, outcomes: Outcome[]): Promise<void> {
   const sent = outcomes.filter((o) => o.kind === "sent");
   if (sent.length > 0) {
     await db.execute(sql`update campaign_recipients r set status = 'sent', sent_at = now(), lease_until = null, last_error = null, message_id = v.message_id
@@ -37,19 +42,26 @@ export async function recordOutcomes(db: Db, outcomes: Outcome[], hardBouncesToB
   for (const kind of ["failed", "bounced"] as const) {
     const final = outcomes.filter((o): o is Extract<Outcome, { kind: "failed" | "bounced" }> => o.kind === kind);
     if (final.length === 0) continue;
-    const returned = await queryRows<{ campaign_id: string; id: string }>(
+    const returned = await queryRows<{ campaign_id: string; id: string; email: string; error: string }>(
       db,
       sql`update campaign_recipients r set status = ${kind}, lease_until = null, last_error = v.error
         from unnest(${pgArray(final.map((o) => o.id))}::uuid[], ${pgArray(final.map((o) => o.error))}::text[]) as v(id, error)
-        where r.id = v.id returning r.campaign_id, r.id`,
+        where r.id = v.id returning r.campaign_id, r.id, r.email, v.error`,
     );
     if (kind === "bounced") {
       await db
         .insert(campaignEvents)
         .values(returned.map((row) => ({ campaignId: row.campaign_id, recipientId: row.id, type: "bounce" })));
-      await db.execute(sql`update subscribers set hard_bounces = hard_bounces + 1,
-          status = case when hard_bounces + 1 >= ${hardBouncesToBounce} then 'bounced' else status end
-        where id = any(${pgArray(final.map((o) => o.subscriberId))}::uuid[])`);
+      await recordDeliveryEvents(
+        db,
+        returned.map((row) => ({
+          email: row.email,
+          kind: "hard" as const,
+          campaignId: row.campaign_id,
+          reason: row.error,
+          source: "smtp" as const,
+        })),
+      );
     }
   }
 }
