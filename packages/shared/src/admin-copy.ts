@@ -71,6 +71,9 @@ export const adminCopy = {
   /** The storefront's frame and first screen; the pages' own words are in storefront-copy.ts. */
   table: {
     showing: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total}`,
+    /** A total the server estimated (a large unfiltered list), written out (100,000). */
+    showingAbout: (from: number, to: number, total: string) => `Showing ${from} to ${to} of about ${total}`,
+    about: (count: string) => `about ${count}`,
     prev: "Prev",
     next: "Next",
     pagination: "Pagination",

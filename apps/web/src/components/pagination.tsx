@@ -1,4 +1,5 @@
 import { adminCopy } from "@shop/shared/admin-copy";
+import { formatCount } from "@/lib/format";
 import { Button } from "./button";
 
 /** Spec section 9: pickers and lists show at most 5 numbered page buttons. */
@@ -27,13 +28,23 @@ type PaginationProps = {
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
+  /** The server estimated the total (a large list it did not count): it reads "of about 100,000". */
+  totalIsEstimate?: boolean;
   /** While a page loads, the buttons wait. */
   disabled?: boolean;
   className?: string;
 };
 
 /** "Showing X to Y of Z", Prev / Next and at most 5 numbered pages. */
-export function Pagination({ page, pageSize, total, onPageChange, disabled = false, className = "" }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  totalIsEstimate = false,
+  disabled = false,
+  className = "",
+}: PaginationProps) {
   const totalPages = pageCount(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
   const { from, to } = shownRange(current, pageSize, total);
@@ -43,7 +54,11 @@ export function Pagination({ page, pageSize, total, onPageChange, disabled = fal
       aria-label={adminCopy.table.pagination}
       className={`flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 ${className}`.trim()}
     >
-      <p aria-live="polite">{adminCopy.table.showing(from, to, total)}</p>
+      <p aria-live="polite">
+        {totalIsEstimate
+          ? adminCopy.table.showingAbout(from, to, formatCount(total))
+          : adminCopy.table.showing(from, to, total)}
+      </p>
       <div className="flex items-center gap-1">
         <Button
           variant="outline"

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { idSchema, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { idSchema, type Pagination, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
 import { emailSchema } from "./users.ts";
 
 export const subscriberStatuses = ["subscribed", "pending", "unsubscribed", "bounced"] as const;
@@ -94,6 +94,16 @@ export const subscriberListQuerySchema = z.strictObject({
   ...subscriberFilterFields,
 });
 export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
+
+/**
+ * A subscriber list's paging. Past 10,000 matches the total is the database's estimate, not a count
+ * (totalIsEstimate), and the admin shows it as "about".
+ */
+export type SubscriberListPagination = Pagination & {
+  totalSubscribers: number;
+  totalIsEstimate: boolean;
+  subscribersPerPage: number;
+};
 
 export const subscriberFilterSchema = z.strictObject(subscriberFilterFields);
 export type SubscriberFilter = z.infer<typeof subscriberFilterSchema>;

@@ -3,6 +3,7 @@ import {
   newsletterCopy,
   type SubscriberDto,
   type SubscriberFilter,
+  type SubscriberListPagination,
   type SubscriberListQuery,
   type SubscriberStatus,
   type SubscriberUpdate,
@@ -12,7 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzl
 import type { Db } from "../../db/client.ts";
 import { erasures, newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
-import { escapeLike, pgArray } from "../../lib/sql.ts";
+import { escapeLike, pgArray, queryRows } from "../../lib/sql.ts";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -77,23 +78,77 @@ const sortColumns = {
 } as const;
 
 /**
+ * Up to this many matching people a list gives its exact total. Beyond it, counting reads every match
+ * (about 100 ms for 100,000 on PostgreSQL, more on PGlite) on every page turn, so the total is the
+ * planner's estimate, and the list says so (as listmonk does).
+ */
+export const estimateTotalFrom = 10_000;
+
+type Total = { total: number; isEstimate: boolean };
+
+/** PostgreSQL's own estimate of the rows a filter matches: planning only, nothing is read. */
+async function plannedRows(db: Db, where: SQL | undefined): Promise<number> {
+  const query = db.select({ one: sql`1` }).from(subscribers).where(where);
+  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db, sql`explain (format json) ${query}`);
+  const raw = row?.["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }] | undefined;
+  return Math.round(plan?.[0]?.Plan["Plan Rows"] ?? 0);
+}
+
+/**
+ * The exact total while it is small; else an estimate. The whole audience is estimated from the
+ * catalogue alone. A filtered list counts no further than the threshold, so a filter matching many
+ * costs a bounded scan, and then takes the planner's figure (at least what was counted).
+ */
+async function totalOf(db: Db, where: SQL | undefined): Promise<Total> {
+  if (!where) {
+    const planned = await plannedRows(db, undefined);
+    if (planned > estimateTotalFrom) return { total: planned, isEstimate: true };
+  }
+  const capped = db
+    .select({ one: sql`1` })
+    .from(subscribers)
+    .where(where)
+    .limit(estimateTotalFrom + 1)
+    .as("capped");
+  const [{ counted } = { counted: 0 }] = await db.select({ counted: count() }).from(capped);
+  if (counted <= estimateTotalFrom) return { total: counted, isEstimate: false };
+  return { total: Math.max(counted, await plannedRows(db, where)), isEstimate: true };
+}
+
+/**
+ * The ids of one page. A page past the middle is read from the other end (the order reversed, then
+ * the ids turned back), so the last page walks as little of the index as the first; with an
+ * estimated total the pages near the end are as near as the estimate.
+ */
+async function pageIdsOf(db: Db, query: SubscriberListQuery, where: SQL | undefined, total: number) {
+  const offset = (query.page - 1) * query.limit;
+  const fromEnd = offset > total / 2 && offset < total;
+  const descending = (query.sortOrder === "asc") === fromEnd;
+  const order = descending ? desc : asc;
+  const take = fromEnd ? Math.min(query.limit, total - offset) : query.limit;
+  const rows = await db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(where)
+    .orderBy(order(sortColumns[query.sortBy]), order(subscribers.id))
+    .limit(take)
+    .offset(fromEnd ? total - offset - take : offset);
+  const ids = rows.map((row) => row.id);
+  return fromEnd ? ids.reverse() : ids;
+}
+
+/**
  * A page of subscribers. The page's ids come first from the index alone, then only those rows are
  * read, so a deep page costs an index walk rather than reading every row it skips.
  */
-export async function listSubscribers(db: Db, query: SubscriberListQuery) {
+export async function listSubscribers(
+  db: Db,
+  query: SubscriberListQuery,
+): Promise<{ subscribers: SubscriberDto[]; pagination: SubscriberListPagination }> {
   const where = subscriberWhere(query);
-  const order = query.sortOrder === "asc" ? asc : desc;
-  const [ids, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({ id: subscribers.id })
-      .from(subscribers)
-      .where(where)
-      .orderBy(order(sortColumns[query.sortBy]), order(subscribers.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(subscribers).where(where),
-  ]);
-  const pageIds = ids.map((row) => row.id);
+  const { total, isEstimate } = await totalOf(db, where);
+  const pageIds = await pageIdsOf(db, query, where, total);
   const [rows, tags] = await Promise.all([
     pageIds.length > 0 ? db.select().from(subscribers).where(inArray(subscribers.id, pageIds)) : [],
     tagsOf(db, pageIds),
@@ -107,6 +162,7 @@ export async function listSubscribers(db: Db, query: SubscriberListQuery) {
     pagination: {
       ...paginationOf(query.page, query.limit, total),
       totalSubscribers: total,
+      totalIsEstimate: isEstimate,
       subscribersPerPage: query.limit,
     },
   };

@@ -1,3 +1,4 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { audienceCopy } from "@shop/shared/audience-copy";
 import { useState } from "react";
 import { Button } from "@/components/button";
@@ -48,13 +49,23 @@ type SelectionBarProps = {
   selection: SubscriberSelection;
   pageIds: readonly string[];
   total: number;
+  /** The total is the server's estimate: it reads "about 100,000". */
+  totalIsEstimate?: boolean;
   canAssign: boolean;
   onAssign: () => void;
 };
 
 /** Above the table while anything is selected: the count, the offer to select all matching, and the bulk actions. */
-export function SelectionBar({ selection, pageIds, total, canAssign, onAssign }: SelectionBarProps) {
+export function SelectionBar({
+  selection,
+  pageIds,
+  total,
+  totalIsEstimate = false,
+  canAssign,
+  onAssign,
+}: SelectionBarProps) {
   const count = selectedCountOf(selection, total);
+  const totalText = totalIsEstimate ? adminCopy.table.about(formatCount(total)) : formatCount(total);
   if (count === 0) return null;
   const wholePage = pageIds.length > 0 && pageIds.every((id) => selection.ids.includes(id));
 
@@ -64,10 +75,10 @@ export function SelectionBar({ selection, pageIds, total, canAssign, onAssign }:
       className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-brand-200 bg-brand-50/70 px-4 py-2.5 text-sm"
     >
       <p aria-live="polite" className="font-semibold text-brand-900">
-        {t.selected(formatCount(count))}
+        {t.selected(selection.allMatching ? totalText : formatCount(count))}
       </p>
       {selection.allMatching ? (
-        <p className="text-slate-700">{t.allMatchingSelected(formatCount(total))}</p>
+        <p className="text-slate-700">{t.allMatchingSelected(totalText)}</p>
       ) : wholePage && total > selection.ids.length ? (
         <p className="text-slate-700">
           {t.pageSelected(pageIds.length)}{" "}
@@ -76,7 +87,7 @@ export function SelectionBar({ selection, pageIds, total, canAssign, onAssign }:
             onClick={selection.selectAllMatching}
             className="font-semibold text-brand-700 underline hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            {t.selectAllMatching(formatCount(total))}
+            {t.selectAllMatching(totalText)}
           </button>
         </p>
       ) : null}

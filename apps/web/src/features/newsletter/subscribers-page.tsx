@@ -73,6 +73,7 @@ export function SubscribersPage() {
   const subscribers = useSubscribers(query);
   const rows = subscribers.data?.subscribers ?? [];
   const total = subscribers.data?.pagination.totalSubscribers ?? 0;
+  const totalIsEstimate = subscribers.data?.pagination.totalIsEstimate ?? false;
   const pageIds = rows.map((row) => row._id);
   const selection = useSubscriberSelection(JSON.stringify(filter));
 
@@ -171,7 +172,14 @@ export function SubscribersPage() {
           </FilterSelect>
         ) : null}
       </FilterBar>
-      <SelectionBar selection={selection} pageIds={pageIds} total={total} canAssign={canEdit} onAssign={assignTags} />
+      <SelectionBar
+        selection={selection}
+        pageIds={pageIds}
+        total={total}
+        totalIsEstimate={totalIsEstimate}
+        canAssign={canEdit}
+        onAssign={assignTags}
+      />
       <DataTable
         caption={adminCopy.adminPages.subscribers.title}
         columns={columns}
@@ -195,6 +203,7 @@ export function SubscribersPage() {
             page={filters.page}
             pageSize={pageSize}
             total={total}
+            totalIsEstimate={totalIsEstimate}
             onPageChange={filters.setPage}
             disabled={subscribers.isFetching}
           />

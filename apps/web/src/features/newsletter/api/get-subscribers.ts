@@ -1,6 +1,10 @@
 import { audienceCopy } from "@shop/shared/audience-copy";
-import type { Pagination } from "@shop/shared/schemas/common";
-import type { SubscriberDto, SubscriberFilter, subscriberSortFields } from "@shop/shared/schemas/newsletter";
+import type {
+  SubscriberDto,
+  SubscriberFilter,
+  SubscriberListPagination,
+  subscriberSortFields,
+} from "@shop/shared/schemas/newsletter";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { newsletterKeys } from "./keys";
@@ -16,7 +20,7 @@ export type SubscriberListFilters = SubscriberFilter & {
 
 export type SubscriberList = {
   subscribers: SubscriberDto[];
-  pagination: Pagination & { totalSubscribers: number; subscribersPerPage: number };
+  pagination: SubscriberListPagination;
 };
 
 /** A filter as query parameters: the API takes tag ids comma-separated. */
