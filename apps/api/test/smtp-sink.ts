@@ -44,14 +44,19 @@ export async function startSmtpSink(
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const address = server.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const port = await listenOnLoopback(server, options.port);
   return {
     url: `smtp://127.0.0.1:${port}?tls=off`,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Starts an SMTP server on 127.0.0.1 (a free port unless one is given) and returns its port. */
+export async function listenOnLoopback(server: SMTPServer, port = 0): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address();
+  return typeof address === "object" && address ? address.port : 0;
 }
 
 /** Quoted-printable bodies wrap lines with "=\r\n" and escape "="; tests read the decoded text. */

@@ -7,6 +7,11 @@ export type SmtpClientOptions = {
   /** TLS from the first byte (smtps); otherwise STARTTLS when the server offers it, unless ignoreTLS. */
   secure: boolean;
   ignoreTLS: boolean;
+  /**
+   * Nothing is sent unless the session is encrypted (smtps, or STARTTLS): a server that does not offer
+   * STARTTLS is refused before AUTH. Credentials never go unencrypted unless ignoreTLS says so.
+   */
+  requireTLS?: boolean | undefined;
   auth?: { user: string; pass: string } | undefined;
   connectionTimeout: number;
   socketTimeout: number;
@@ -182,12 +187,23 @@ export function connectSmtp(options: SmtpClientOptions, io: { net: typeof Net; t
     const greeting = await read();
     if (replyCode(greeting) !== 220) throw smtpError("Unexpected greeting", "EPROTOCOL", greeting, "CONN");
     let features = await hello();
-    if (!options.secure && !options.ignoreTLS && features.extensions.has("STARTTLS")) {
+    let encrypted = options.secure;
+    if (!encrypted && !options.ignoreTLS && features.extensions.has("STARTTLS")) {
       const answer = await exchange("STARTTLS");
       if (replyCode(answer) !== 220)
         throw smtpError("Error upgrading connection with STARTTLS", "ETLS", answer, "STARTTLS");
       await upgrade();
+      encrypted = true;
       features = await hello();
+    }
+    if (!encrypted && !options.ignoreTLS && (options.requireTLS || options.auth)) {
+      throw smtpError(
+        // smtp-errors.ts's noStartTls (this runs from source text in the thread, so it cannot import it).
+        "The relay does not offer STARTTLS, so the session would not be encrypted; nothing (credentials included) is sent over it unless SMTP_URL says tls=off",
+        "ETLS",
+        undefined,
+        "STARTTLS",
+      );
     }
     if (options.auth && features.auth.length > 0) await login(features.auth, options.auth);
     pipelining = features.extensions.has("PIPELINING");

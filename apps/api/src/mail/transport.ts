@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
+import tls from "node:tls";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
@@ -9,6 +10,7 @@ import { encode, wrap } from "nodemailer/lib/qp";
 import type { Config } from "../config.ts";
 import { createDkimSigner, type DkimKey } from "./dkim.ts";
 import { type RawMail, renderRaw } from "./raw-message.ts";
+import { explainSmtpError } from "./smtp-errors.ts";
 import { createSmtpThread } from "./smtp-thread.ts";
 
 export type OutgoingMail = Mail.Options;
@@ -51,6 +53,10 @@ export type MailerOptions = {
   pool?: number;
   /** Every message is signed with this key (DKIM_*). */
   dkim?: DkimKey | undefined;
+  /** SMTP_CA_FILE's certificates, trusted for the relay's besides the system's. */
+  ca?: string | undefined;
+  /** SMTP_REQUIRE_TLS: nothing is sent unless STARTTLS (or smtps) encrypts the session. */
+  requireTls?: boolean;
 };
 
 /** The mailer the configuration describes (SMTP_URL, SMTP_CA_FILE, SMTP_REQUIRE_TLS, DKIM_*). */
@@ -60,6 +66,8 @@ export function configuredMailerOptions(config: Config): MailerOptions {
     outboxDir: path.join(config.dataDir, "outbox"),
     pool: config.sender.concurrency,
     dkim: config.dkim,
+    ca: config.smtpCa,
+    requireTls: config.smtpRequireTls,
   };
 }
 
@@ -67,6 +75,8 @@ export function createMailer(options: MailerOptions): Mailer {
   const signed = accountSigner(options.dkim);
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
+    // tls=off says plaintext is meant (a loopback test peer); only then may credentials go unencrypted.
+    const plaintext = url.searchParams.get("tls") === "off";
     const connection = {
       host: url.hostname,
       port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
@@ -74,8 +84,11 @@ export function createMailer(options: MailerOptions): Mailer {
       auth: url.username
         ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
         : undefined,
-      // Loopback test peers speak plain SMTP; real relays negotiate STARTTLS when offered.
-      ignoreTLS: url.searchParams.get("tls") === "off",
+      ignoreTLS: plaintext,
+      // Credentials, or SMTP_REQUIRE_TLS, make STARTTLS a must: a relay that does not offer it (or an
+      // attacker who strips it from the reply) gets an error, not the password.
+      requireTLS: !plaintext && (Boolean(url.password) || options.requireTls === true),
+      tls: options.ca ? { ca: [...tls.rootCertificates, options.ca] } : undefined,
       connectionTimeout: 10_000,
       socketTimeout: 30_000,
     };
@@ -99,10 +112,14 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       kind: "smtp",
       async send(message) {
-        if (isRaw(message)) return { messageId: message.messageId, response: await pool.sendRaw(message) };
-        const prepared = await signed(message);
-        const info = await transport.sendMail(prepared);
-        return { messageId: prepared.messageId ?? info.messageId, response: info.response };
+        try {
+          if (isRaw(message)) return { messageId: message.messageId, response: await pool.sendRaw(message) };
+          const prepared = await signed(message);
+          const info = await transport.sendMail(prepared);
+          return { messageId: prepared.messageId ?? info.messageId, response: info.response };
+        } catch (error) {
+          throw explainSmtpError(error);
+        }
       },
       close: () => {
         pool.close();
