@@ -79,9 +79,17 @@ describe("POST /api/bounces (generic, bearer token)", () => {
     await expectRefused(await post({ email, kind: "hard", reason: "x" }), email, 401);
   });
 
-  it("answers a bad body with 400 once the token is right", async () => {
+  it("answers a bad body, or one with keys it does not know, with 400 once the token is right", async () => {
     const response = await post({ email: "not-an-address", kind: "lost", reason: "x" }, webhookToken);
     expect(response.status).toBe(400);
+    const email = await subscriber();
+    const smuggled = await post(
+      { email, kind: "hard", reason: "x", status: "subscribed", source: "smtp" },
+      webhookToken,
+    );
+    expect(smuggled.status).toBe(400);
+    expect(Object.keys(smuggled.body.errors ?? {})).toEqual(expect.arrayContaining(["status", "source"]));
+    expect(await statusOf(email)).toBe("subscribed");
   });
 });
 

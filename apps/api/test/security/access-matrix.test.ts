@@ -39,7 +39,7 @@ const requirementOf = (access: ExpectedAccess): Requirement | undefined =>
 
 /** The expectation in the declaration's terms; a list of alternatives is compared as a set. */
 function accessOf(expected: ExpectedAccess): Access {
-  if (expected === "public") return { kind: "public" };
+  if (expected === "public" || expected === "secret") return { kind: "public" };
   if (expected === "signed in") return { kind: "authenticated" };
   return { kind: "permission", requirement: requirementOf(expected) ?? [] };
 }
@@ -49,6 +49,10 @@ const normalised = (access: Access) =>
     : { kind: access.kind };
 
 const expectations = new Map(expectedAccess.map((entry) => [label({ method: entry.method, url: entry.path }), entry]));
+/** Routes guarded by a provider's secret, which no caller below holds. */
+const secretRoutes = new Set(
+  expectedAccess.filter((entry) => entry.access === "secret").map((e) => label({ method: e.method, url: e.path })),
+);
 /** A route nobody wrote an expectation for is walked as if it needed a permission no one has. */
 const expectedOf = (route: RouteAccess): Access => {
   const entry = expectations.get(label(route));
@@ -189,6 +193,7 @@ async function probe(request: Probe, method: string, token: string | undefined) 
     // Each from its own address: public writes and password checks are limited per address.
     ip: nextIp(),
     ...(bearer && { token: bearer }),
+    ...(request.headers && { headers: request.headers }),
     ...(request.form
       ? { body: request.form.payload, headers: { "content-type": request.form.contentType } }
       : request.body !== undefined && { body: request.body }),
@@ -254,7 +259,7 @@ describe("every route answers every caller as the spec expects", () => {
   it.each(callers.map((caller) => [caller.name, caller] as const))("%s", async (_name, caller) => {
     const mismatches: string[] = [];
     for (const route of routes) {
-      const expected = caller.expect(expectedOf(route));
+      const expected = secretRoutes.has(label(route)) ? 401 : caller.expect(expectedOf(route));
       const { status } = await send(route, caller.token());
       const ok = expected === "allowed" ? status < 500 && status !== 401 && status !== 403 : status === expected;
       if (!ok) mismatches.push(`${label(route)}: expected ${expected}, got ${status}`);

@@ -7,6 +7,8 @@ import type { Method } from "./support.ts";
  * shop would require and why.
  *
  * - "public": anyone, signed in or not.
+ * - "secret": public to the auth layer, but the handler asks for a provider's shared secret or
+ *   signature (the bounce webhooks), which no staff token is: every caller without it gets 401.
  * - "signed in": any live staff session, whatever its role.
  * - { permission }: that one permission (a super admin holds them all).
  * - { anyOf }: any one of these permissions.
@@ -14,6 +16,7 @@ import type { Method } from "./support.ts";
  */
 export type ExpectedAccess =
   | "public"
+  | "secret"
   | "signed in"
   | { permission: string }
   | { anyOf: readonly string[] }
@@ -161,6 +164,12 @@ export const expectedAccess: ExpectedRoute[] = [
   route("POST", "/api/csv/import-preview", needs("newsletter:update-subscriber")),
   route("POST", "/api/csv/import-csv", needs("newsletter:update-subscriber")),
   route("GET", "/api/csv/import-progress/:jobId", needs("newsletter:update-subscriber")),
+
+  // Bounce and complaint webhooks (issue 18): relays call them, each with its own secret or signature.
+  route("POST", "/api/bounces", "secret"),
+  route("POST", "/api/bounces/sendgrid", "secret"),
+  route("POST", "/api/bounces/ses", "secret"),
+  route("POST", "/api/bounces/postmark", "secret"),
 
   // Tags (spec 6: create-update-tag, view-tags). Whoever tags subscribers or targets a campaign picks from the list.
   route(

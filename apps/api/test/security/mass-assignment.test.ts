@@ -200,6 +200,19 @@ const bodiless = new Set([
   "POST /api/emailhistory/:id/cancel",
 ]);
 
+/**
+ * Bounce webhooks (issue 18): their bodies come from relays, which add fields at will, so SendGrid's,
+ * SES's and Postmark's schemas stay open; the handlers read only what maps to a delivery event and
+ * assign nothing from the rest. All four are refused (401) before validation without the relay's
+ * secret; the generic one's closed body is checked in bounce-webhooks.test.ts.
+ */
+const relayed = new Set([
+  "POST /api/bounces",
+  "POST /api/bounces/sendgrid",
+  "POST /api/bounces/ses",
+  "POST /api/bounces/postmark",
+]);
+
 const document = app.swagger() as {
   paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
 };
@@ -221,10 +234,10 @@ const tokenOf = (caller: Row["caller"]) => (caller === "admin" ? admin : caller 
 describe("mass assignment", () => {
   it("covers every write that takes a JSON body, and every such body is a closed object", () => {
     const covered = new Set(rows.map((r) => `${r.method} ${pattern(r.method, r.url)}`));
-    const missing = routes.map(label).filter((name) => !covered.has(name) && !bodiless.has(name));
+    const missing = routes.map(label).filter((name) => !covered.has(name) && !bodiless.has(name) && !relayed.has(name));
     expect(missing).toEqual([]);
     for (const route of routes) {
-      if (bodiless.has(label(route))) continue;
+      if (bodiless.has(label(route)) || relayed.has(label(route))) continue;
       expect(bodySchema(route.method, route.url)?.additionalProperties, label(route)).toBe(false);
     }
   });

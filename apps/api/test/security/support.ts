@@ -6,6 +6,7 @@ import type { Db } from "../../src/db/client.ts";
 import { queryRows } from "../../src/lib/sql.ts";
 import type { RouteAccess } from "../../src/plugins/auth.ts";
 import { call, createStaff, createTestApp } from "../harness.ts";
+import { webhookConfig, webhookNetwork } from "./webhook-fixtures.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -14,7 +15,11 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
  * stalled event loop would turn answers into 503s, and overload is the fault suite's subject, not this one's.
  */
 export function createSecurityApp(options: Parameters<typeof createTestApp>[0] = {}) {
-  return createTestApp({ ...options, config: { MAX_EVENT_LOOP_DELAY_MS: "0", ...options.config } });
+  return createTestApp({
+    snsNetwork: webhookNetwork,
+    ...options,
+    config: { MAX_EVENT_LOOP_DELAY_MS: "0", ...webhookConfig, ...options.config },
+  });
 }
 
 /** A well-formed id that names no record, for path parameters. */

@@ -14,6 +14,7 @@ import {
   type WebauthnOptions,
 } from "../two-factor-helpers.ts";
 import type { Method } from "./support.ts";
+import { webhookProbes } from "./webhook-fixtures.ts";
 
 /** One request of a write route, with a valid body, against a record made for it alone. */
 export type Probe = {
@@ -21,8 +22,10 @@ export type Probe = {
   body?: unknown;
   /** A multipart body instead of JSON. */
   form?: ReturnType<typeof multipart>;
-  /** A session of its own, for routes that end or narrow the caller's sessions. */
+  /** A session of its own, for routes that end or narrow the caller's sessions; a webhook's bearer token. */
   token?: string;
+  /** A webhook's credentials or signature. */
+  headers?: Record<string, string>;
 };
 
 type Admin = { app: FastifyInstance; admin: string };
@@ -343,6 +346,10 @@ export const writeFixtures: Record<string, Fixture> = {
   "DELETE /api/newsletter/subscribers/:id/erase": async (c) => ({
     url: `/api/newsletter/subscribers/${(await subscriber(c)).id}/erase`,
   }),
+  "POST /api/bounces": async () => webhookProbes.generic(`bounced-${unique()}@example.com`),
+  "POST /api/bounces/sendgrid": async () => webhookProbes.sendgrid(`bounced-${unique()}@example.com`),
+  "POST /api/bounces/ses": async () => webhookProbes.ses(`bounced-${unique()}@example.com`),
+  "POST /api/bounces/postmark": async () => webhookProbes.postmark(`bounced-${unique()}@example.com`),
   "POST /api/csv/import-jobs": async () => ({ url: "/api/csv/import-jobs" }),
   "POST /api/csv/import-preview": async () => ({
     url: "/api/csv/import-preview",
