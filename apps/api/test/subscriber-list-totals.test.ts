@@ -38,9 +38,9 @@ describe("subscriber list totals", () => {
     // Half as many again as the 10,000 up to which a list counts exactly.
     const added = 15_000;
     await addPeople(46, added - 45);
-    await app.db.execute(sql`analyze subscribers`);
+    // Counted exactly until the database has measured the grown audience, which that first count asks for.
+    await expect.poll(async () => (await list("page=1&limit=20")).pagination.totalIsEstimate).toBe(true);
     const page = await list("page=1&limit=20");
-    expect(page.pagination.totalIsEstimate).toBe(true);
     // The planner's figure: close to the truth, not the truth.
     expect(page.pagination.totalSubscribers).toBeGreaterThan(added * 0.8);
     expect(page.pagination.totalSubscribers).toBeLessThan(added * 1.2);
@@ -50,6 +50,7 @@ describe("subscriber list totals", () => {
 
   it("counts a filtered list exactly, however large the audience", async () => {
     await addPeople(900_001, 37, "unsubscribed");
+    // Planner statistics say nothing of how many are unsubscribed or match a search: those are counted.
     const page = await list("page=1&limit=20&status=unsubscribed");
     expect(page.pagination).toMatchObject({ totalSubscribers: 37, totalIsEstimate: false, totalPages: 2 });
     const searched = await list("page=1&limit=20&search=reader90001");
