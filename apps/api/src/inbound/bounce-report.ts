@@ -1,0 +1,109 @@
+import type { DeliveryEventKind } from "@shop/shared/schemas/deliverability";
+import { simpleParser } from "mailparser";
+
+export type BounceReport = {
+  kind: DeliveryEventKind;
+  reason: string;
+  source: "dsn" | "arf";
+  /** The address the report says failed (Final-Recipient, or the original message's To), if it says. */
+  finalRecipient: string | null;
+};
+
+type Fields = Map<string, string>;
+
+/** "Name: value" lines (continuations folded) of one block of a report, by lowercase name. */
+function fieldsOf(block: string): Fields {
+  const fields: Fields = new Map();
+  for (const line of block.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const match = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
+    if (match?.[1] && !fields.has(match[1].toLowerCase())) fields.set(match[1].toLowerCase(), (match[2] ?? "").trim());
+  }
+  return fields;
+}
+
+const blocksOf = (text: string) => text.split(/\r?\n[ \t]*\r?\n/).map(fieldsOf);
+const addressIn = (value: string | undefined) => /[^\s<>;:,]+@[^\s<>;,]+/.exec(value ?? "")?.[0]?.toLowerCase() ?? null;
+
+/**
+ * hard or soft from a DSN's Action and Status (RFC 3464, RFC 3463): failed with 5.x.x is hard, with
+ * 4.x.x soft; delayed is soft; delivered, relayed and expanded are no bounce. A full mailbox (x.2.2)
+ * is soft even when a server calls it permanent: mailboxes get emptied.
+ */
+function kindOf(action: string, status: string, diagnostic: string): DeliveryEventKind | null {
+  const act = action.toLowerCase();
+  if (["delivered", "relayed", "expanded"].includes(act)) return null;
+  const code = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(status) ?? /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(diagnostic);
+  const smtp = /\b([45])\d\d\b/.exec(diagnostic)?.[1];
+  const klass = code?.[1] ?? smtp;
+  if (code?.[2] === "2" && code[3] === "2") return "soft";
+  if (act === "delayed") return "soft";
+  if (klass === "5") return "hard";
+  if (klass === "4") return "soft";
+  return act === "failed" ? "hard" : null;
+}
+
+function fromDeliveryStatus(text: string): Omit<BounceReport, "source"> | null {
+  for (const fields of blocksOf(text)) {
+    const action = fields.get("action") ?? "";
+    const status = fields.get("status") ?? "";
+    if (!action && !status) continue;
+    const diagnostic = fields.get("diagnostic-code") ?? "";
+    const kind = kindOf(action, status, diagnostic);
+    if (!kind) continue;
+    const reason = [status, diagnostic.replace(/^smtp;\s*/i, "")].filter(Boolean).join(" ");
+    return { kind, reason: reason.slice(0, 500), finalRecipient: addressIn(fields.get("final-recipient")) };
+  }
+  return null;
+}
+
+/**
+ * A bounce from an older server with no report part (qmail, Exchange's own wording): its text names
+ * an enhanced status code or an SMTP reply. An auto-reply ("I am away") names neither and is no bounce.
+ */
+function fromPlainText(text: string): Omit<BounceReport, "source"> | null {
+  const enhanced = /\b([45])\.\d{1,3}\.\d{1,3}\b/.exec(text);
+  const reply = /(?:^|[\s(:])([45])\d\d[\s-]/m.exec(text);
+  const klass = enhanced?.[1] ?? reply?.[1];
+  const permanent = /permanent(ly)?|does not exist|user unknown|no such (user|mailbox)|undeliverable/i.test(text);
+  const temporary = /temporar(y|ily)|delayed|will (be )?retr(y|ied)|deferred/i.test(text);
+  let kind: DeliveryEventKind | null = null;
+  if (klass === "5" || (!klass && permanent)) kind = "hard";
+  else if (klass === "4" || (!klass && temporary)) kind = "soft";
+  if (!kind) return null;
+  const line = text.split(/\r?\n/).find((l) => /\b[45]\.\d{1,3}\.\d{1,3}\b|\b[45]\d\d\b/.test(l)) ?? text;
+  return { kind, reason: line.trim().replace(/\s+/g, " ").slice(0, 500), finalRecipient: null };
+}
+
+/**
+ * What a message that came back to a bounce address reports: a delivery status notification
+ * (RFC 3464: multipart/report; report-type=delivery-status), a complaint (ARF, RFC 5965:
+ * report-type=feedback-report, except not-spam) or a plain-text bounce. Null for anything else.
+ */
+export async function readBounceReport(raw: Buffer | string): Promise<BounceReport | null> {
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextLinks: true, skipImageLinks: true });
+  const contentType = parsed.headers.get("content-type");
+  const reportType =
+    typeof contentType === "object" && contentType !== null && "params" in contentType
+      ? String((contentType.params as Record<string, string>)["report-type"] ?? "").toLowerCase()
+      : "";
+  // mailparser gives the report parts (message/delivery-status, message/feedback-report) as text.
+  const text = parsed.text ?? "";
+  const original = parsed.attachments.find((a) => /rfc822/i.test(a.contentType))?.content.toString("utf8") ?? "";
+  const originalTo = addressIn(fieldsOf(original.split(/\r?\n\r?\n/, 1)[0] ?? "").get("to"));
+
+  if (reportType === "feedback-report") {
+    const fields = blocksOf(text).find((f) => f.has("feedback-type"));
+    const type = (fields?.get("feedback-type") ?? "abuse").toLowerCase();
+    if (type === "not-spam") return null;
+    const agent = fields?.get("user-agent");
+    return {
+      kind: "complaint",
+      reason: `Feedback-Type: ${type}${agent ? ` (${agent})` : ""}`.slice(0, 500),
+      source: "arf",
+      finalRecipient: addressIn(fields?.get("original-rcpt-to")) ?? originalTo,
+    };
+  }
+  const report = fromDeliveryStatus(text) ?? (reportType === "delivery-status" ? null : fromPlainText(text));
+  if (!report) return null;
+  return { ...report, source: "dsn", finalRecipient: report.finalRecipient ?? originalTo };
+}

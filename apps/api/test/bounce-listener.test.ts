@@ -1,0 +1,176 @@
+import type { CampaignDto, FunnelDto } from "@shop/shared/schemas/campaigns";
+import type { SubscriberDto } from "@shop/shared/schemas/newsletter";
+import nodemailer from "nodemailer";
+import { afterAll, describe, expect, it } from "vitest";
+import { emailLinkSecret } from "../src/app.ts";
+import { startBounceListener } from "../src/inbound/bounce-listener.ts";
+import { createCampaignSender, defaultSenderOptions } from "../src/jobs/campaign-sender.ts";
+import { verpAddress } from "../src/mail/verp.ts";
+import { isSuppressed } from "../src/modules/newsletter/suppressions.ts";
+import { arfComplaint, gmailDelayDsn, postfixDsn, qmailBounce } from "./bounce-fixtures.ts";
+import { call, createTestApp, signIn, testConfig } from "./harness.ts";
+import { startSmtpSink } from "./smtp-sink.ts";
+
+const sink = await startSmtpSink();
+afterAll(() => sink.close());
+const config = { SMTP_URL: sink.url, PUBLIC_URL: "http://shop.test" };
+const { app } = await createTestApp({ config });
+const admin = await signIn(app);
+const linkSecret = emailLinkSecret(testConfig(config));
+const sender = createCampaignSender(
+  app.db,
+  app.mailer,
+  { secret: linkSecret, publicUrl: "http://shop.test", bounceDomain: "bounces.shop.test" },
+  { ...defaultSenderOptions, idleMs: 10 },
+);
+const listener = await startBounceListener(app, {
+  port: 0,
+  host: "127.0.0.1",
+  secret: linkSecret,
+  maxBytes: 100_000,
+  batchMs: 50,
+});
+afterAll(() => listener.close());
+
+/** A real SMTP client, as a receiving server returning a report would be. */
+const client = nodemailer.createTransport({ host: "127.0.0.1", port: listener.port, secure: false, ignoreTLS: true });
+afterAll(() => client.close());
+const deliver = (to: string, raw: string) => client.sendMail({ envelope: { from: "", to }, raw });
+
+let ip = 0;
+async function signUp(email: string): Promise<void> {
+  ip += 1;
+  await call(app, { method: "POST", url: "/api/newsletter/subscriber", body: { email }, ip: `10.7.${ip}.1` });
+}
+async function statusOf(email: string): Promise<string | undefined> {
+  const found = await call<{ subscribers: SubscriberDto[] }>(app, {
+    url: `/api/newsletter/get-all-subscriber?search=${encodeURIComponent(email)}`,
+    token: admin,
+  });
+  return found.body.data.subscribers[0]?.status;
+}
+async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("not within time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+async function campaign(): Promise<{ id: string; sent: { to: string; returnPath: string; unsubscribe: string }[] }> {
+  const created = await call<CampaignDto>(app, {
+    method: "POST",
+    url: "/api/compose-mail",
+    token: admin,
+    body: { subject: "Autumn deals", preheader: "", html: "<p>Hello {{email}}</p>", audience: { type: "all" } },
+  });
+  const before = sink.messages.length;
+  await call(app, {
+    method: "POST",
+    url: "/api/emailhistory/send-mail",
+    token: admin,
+    body: { mailId: created.body.data._id },
+  });
+  for (let round = 0; round < 50 && (await sender.runOnce()) > 0; round += 1);
+  return {
+    id: created.body.data._id,
+    sent: sink.messages.slice(before).map((m) => ({
+      to: m.to[0] ?? "",
+      returnPath: m.from,
+      unsubscribe: /<mailto:([^?>]+)\?subject=unsubscribe>/.exec(m.headers.get("list-unsubscribe") ?? "")?.[1] ?? "",
+    })),
+  };
+}
+
+const people = ["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com", "eve@example.com"];
+for (const email of people) await signUp(email);
+const first = await campaign();
+const to = (email: string) => first.sent.find((m) => m.to === email) ?? { to: "", returnPath: "", unsubscribe: "" };
+
+describe("the bounce listener", () => {
+  it("is sent each message with the recipient's bounce address on BOUNCE_DOMAIN", () => {
+    expect(first.sent.map((m) => m.to).sort()).toEqual(people);
+    for (const m of first.sent) {
+      expect(m.returnPath).toMatch(/^bounces\+[a-z2-7]{42}@bounces\.shop\.test$/);
+      expect(m.unsubscribe).toMatch(/^unsubscribe\+[a-z2-7]{42}@bounces\.shop\.test$/);
+    }
+  });
+
+  it("a Postfix DSN bounces one recipient and a feedback report unsubscribes another, within seconds; the report counts both and the next campaign skips both", async () => {
+    const ann = to("ann@example.com");
+    const bob = to("bob@example.com");
+    const started = Date.now();
+    const [dsn, arf] = await Promise.all([
+      deliver(ann.returnPath, postfixDsn({ returnPath: ann.returnPath, recipient: ann.to })),
+      deliver(bob.returnPath, arfComplaint({ returnPath: bob.returnPath, recipient: bob.to })),
+    ]);
+    expect(dsn.response).toMatch(/^250/);
+    expect(arf.response).toMatch(/^250/);
+    await eventually(async () => (await statusOf("ann@example.com")) === "bounced");
+    await eventually(async () => (await statusOf("bob@example.com")) === "unsubscribed");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await isSuppressed(app.db, "ann@example.com")).toBe(true);
+    expect(await isSuppressed(app.db, "bob@example.com")).toBe(true);
+
+    const funnel = await call<FunnelDto>(app, {
+      url: `/api/emailhistory/stats/funnel?campaignId=${first.id}`,
+      token: admin,
+    });
+    expect(funnel.body.data).toMatchObject({ sent: 5, delivered: 4, bounced: 1, complained: 1 });
+    expect(funnel.body.data.rates).toMatchObject({ bounce: 20, complaint: 25 });
+
+    const next = await campaign();
+    expect(next.sent.map((m) => m.to).sort()).toEqual(["cy@example.com", "dee@example.com", "eve@example.com"]);
+  });
+
+  it("counts soft bounces in a row: Gmail's third 'over quota' delay bounces the subscriber", async () => {
+    const cy = to("cy@example.com");
+    for (let n = 1; n <= 3; n += 1) {
+      await deliver(cy.returnPath, gmailDelayDsn({ returnPath: cy.returnPath, recipient: cy.to }));
+      if (n < 3) expect(await statusOf("cy@example.com")).toBe("subscribed");
+    }
+    await eventually(async () => (await statusOf("cy@example.com")) === "bounced");
+  });
+
+  it("reads a plain-text bounce from an older server (qmail)", async () => {
+    const eve = to("eve@example.com");
+    await deliver(eve.returnPath, qmailBounce({ returnPath: eve.returnPath, recipient: eve.to }));
+    await eventually(async () => (await statusOf("eve@example.com")) === "bounced");
+  });
+
+  it("a message to the List-Unsubscribe mailto address unsubscribes that recipient", async () => {
+    const dee = to("dee@example.com");
+    const sent = await nodemailer
+      .createTransport({ host: "127.0.0.1", port: listener.port, secure: false, ignoreTLS: true })
+      .sendMail({ from: "dee@example.com", to: dee.unsubscribe, subject: "unsubscribe", text: "" });
+    expect(sent.response).toMatch(/^250/);
+    await eventually(async () => (await statusOf("dee@example.com")) === "unsubscribed");
+    expect(await isSuppressed(app.db, "dee@example.com")).toBe(true);
+  });
+
+  it("refuses a forged or unknown address at RCPT with 550, and an oversized message", async () => {
+    const ann = to("ann@example.com");
+    const token = /^bounces\+([a-z2-7]+)@/.exec(ann.returnPath)?.[1] ?? "";
+    const flipped = `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`;
+    const recipientId = "0190f000-0000-7000-8000-000000000001";
+    const forged = [
+      `bounces+${flipped}@bounces.shop.test`,
+      // Signed with another key, or for the other purpose: the HMAC does not match.
+      verpAddress("another-secret-of-enough-length-000000", "bounces", recipientId, "bounces.shop.test"),
+      ann.unsubscribe.replace(/^unsubscribe\+/, "bounces+"),
+      // Well signed, but no such campaign recipient.
+      verpAddress(linkSecret, "bounces", recipientId, "bounces.shop.test"),
+      "postmaster@bounces.shop.test",
+    ];
+    for (const address of forged) {
+      const refused = await deliver(address, postfixDsn({ returnPath: address, recipient: "ann@example.com" })).catch(
+        (error: { responseCode?: number; command?: string }) => error,
+      );
+      expect(refused).toMatchObject({ responseCode: 550, command: "RCPT TO" });
+    }
+    const big = await deliver(
+      to("cy@example.com").returnPath,
+      postfixDsn({ returnPath: ann.returnPath, recipient: "cy@example.com" }) + "x".repeat(120_000),
+    ).catch((error: { responseCode?: number }) => error);
+    expect(big).toMatchObject({ responseCode: 552 });
+  });
+});
