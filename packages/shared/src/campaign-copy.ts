@@ -281,8 +281,11 @@ export const campaignUiCopy = {
       clickToOpen: "Click-to-open rate",
       unsubscribe: "Unsubscribe rate",
       bounce: "Bounce rate",
+      complaint: "Complaint rate",
     },
     bounces: "Bounces",
+    softBounces: (count: string) => `${count} soft (not delivered yet)`,
+    complaints: "Complaints",
     failed: "Failed",
     prefetchOpens: "Prefetch opens",
     prefetchHint:

@@ -100,10 +100,23 @@ export type FunnelDto = {
   opened: number;
   clicked: number;
   unsubscribed: number;
+  /** Hard bounces, during the send or reported afterwards (the recipient was not delivered). */
   bounced: number;
+  /** Recipients with a soft bounce (a full mailbox, a server away) reported after the send. */
+  softBounced: number;
+  /** Recipients who reported the campaign as spam (feedback reports, provider webhooks). */
+  complained: number;
   failed: number;
   prefetchOpens: number;
-  rates: { delivery: number; open: number; click: number; clickToOpen: number; unsubscribe: number; bounce: number };
+  rates: {
+    delivery: number;
+    open: number;
+    click: number;
+    clickToOpen: number;
+    unsubscribe: number;
+    bounce: number;
+    complaint: number;
+  };
   topLinks: { url: string; clicks: number }[];
 };
 

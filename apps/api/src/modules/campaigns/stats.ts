@@ -21,6 +21,13 @@ export async function funnel(db: Db, campaignId?: string): Promise<FunnelDto> {
     db,
     sql`select count(*)::int as n from campaign_events where type = 'open' and prefetch ${campaignId ? sql`and campaign_id = ${campaignId}` : sql``}`,
   );
+  // Bounces and complaints reported after the send (delivery-events.ts), each recipient counted once.
+  const [reported] = await queryRows<{ soft: number; complaints: number }>(
+    db,
+    sql`select count(distinct coalesce(subscriber_id::text, email)) filter (where kind = 'soft')::int as soft,
+        count(distinct coalesce(subscriber_id::text, email)) filter (where kind = 'complaint')::int as complaints
+      from delivery_events where ${campaignId ? sql`campaign_id = ${campaignId}` : sql`campaign_id is not null`}`,
+  );
   const topLinks = await queryRows<{ url: string; clicks: number }>(
     db,
     sql`select l.url, count(*)::int as clicks from campaign_events e join campaign_links l on l.id = e.link_id
@@ -37,6 +44,8 @@ export async function funnel(db: Db, campaignId?: string): Promise<FunnelDto> {
     clicked: n("clicked"),
     unsubscribed: n("unsubscribed"),
     bounced: n("bounced"),
+    softBounced: reported?.soft ?? 0,
+    complained: reported?.complaints ?? 0,
     failed: n("failed"),
     prefetchOpens: prefetch?.n ?? 0,
     rates: {
@@ -46,6 +55,7 @@ export async function funnel(db: Db, campaignId?: string): Promise<FunnelDto> {
       clickToOpen: rate(n("clicked"), n("opened")),
       unsubscribe: rate(n("unsubscribed"), n("delivered")),
       bounce: rate(n("bounced"), n("sent")),
+      complaint: rate(reported?.complaints ?? 0, n("delivered")),
     },
     topLinks,
   };

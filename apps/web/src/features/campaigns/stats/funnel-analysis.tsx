@@ -73,8 +73,14 @@ function FunnelFigures({ funnel }: { funnel: FunnelDto }) {
         <Figure
           label={t.bounces}
           value={formatCount(funnel.bounced)}
-          note={`${t.rates.bounce}: ${formatPercent(rates.bounce)}`}
+          note={`${t.rates.bounce}: ${formatPercent(rates.bounce)}${funnel.softBounced > 0 ? ` · ${t.softBounces(formatCount(funnel.softBounced))}` : ""}`}
           testId="funnel-bounced"
+        />
+        <Figure
+          label={t.complaints}
+          value={formatCount(funnel.complained)}
+          note={`${t.rates.complaint}: ${formatPercent(rates.complaint)}`}
+          testId="funnel-complained"
         />
         <Figure label={t.failed} value={formatCount(funnel.failed)} testId="funnel-failed" />
         <Figure
