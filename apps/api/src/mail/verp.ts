@@ -70,8 +70,10 @@ export function readVerpAddress(secret: string, address: string): { purpose: Ver
   const match = addressPattern.exec(address.trim());
   if (!match) return null;
   const purpose = (match[1] ?? "").toLowerCase() as VerpPurpose;
-  const bytes = fromBase32((match[2] ?? "").toLowerCase());
-  if (bytes.length < idBytes + macBytes) return null;
+  const token = (match[2] ?? "").toLowerCase();
+  const bytes = fromBase32(token);
+  // The last character carries two unused bits: only the one spelling we make is taken.
+  if (bytes.length !== idBytes + macBytes || base32(bytes) !== token) return null;
   const id = bytes.subarray(0, idBytes);
   if (!timingSafeEqual(bytes.subarray(idBytes, idBytes + macBytes), mac(secret, purpose, id))) return null;
   const hex = id.toString("hex");
