@@ -1,6 +1,8 @@
 import { buildApp, emailLinkSecret } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { loadBounceConfig } from "./inbound/bounce-config.ts";
+import { type BounceListener, startBounceListener } from "./inbound/bounce-listener.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
 import { loggableError } from "./lib/errors.ts";
 
@@ -20,16 +22,34 @@ async function main(): Promise<void> {
   const started = performance.now();
   loadDotEnv();
   const config = loadConfig();
+  const bounces = loadBounceConfig();
   const database = await openConfiguredDatabase(config, printGeneratedPassword);
   const app = await buildApp(config, { database });
   const sender = config.sender.enabled
     ? createCampaignSender(
         database.db,
         app.mailer,
-        { secret: emailLinkSecret(config), publicUrl: config.publicUrl, mailFrom: config.mailFrom },
+        {
+          secret: emailLinkSecret(config),
+          publicUrl: config.publicUrl,
+          mailFrom: config.mailFrom,
+          bounceDomain: bounces.domain,
+        },
         configuredSenderOptions(config.sender),
       )
     : undefined;
+  // Bounces, complaints and mailto unsubscribes come back here when BOUNCE_SMTP_PORT is set.
+  const listener: BounceListener | undefined =
+    bounces.port === undefined
+      ? undefined
+      : await startBounceListener(app, {
+          port: bounces.port,
+          host: bounces.host,
+          secret: emailLinkSecret(config),
+          maxBytes: bounces.maxBytes,
+        });
+  // Stops taking reports first (each one taken is already written), while requests in flight finish.
+  if (listener) app.addHook("preClose", () => listener.close());
 
   // Fastify marks itself closing before the preClose hooks run: from then on new requests get 503,
   // requests in flight finish, and meanwhile the sender finishes the batch it holds.
@@ -71,6 +91,7 @@ async function main(): Promise<void> {
     { database: database.kind, startupMs: Math.round(performance.now() - started) },
     `Smart Home Shop listening on http://localhost:${config.port}`,
   );
+  if (listener) app.log.info(`Bounce listener on ${bounces.host}:${listener.port}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { emailLinkSecret } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { loadBounceConfig } from "./inbound/bounce-config.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
 import { createOutboxDispatcher } from "./mail/outbox.ts";
 import { configuredMailerOptions, createMailer } from "./mail/transport.ts";
@@ -14,7 +15,12 @@ async function main(): Promise<void> {
   const sender = createCampaignSender(
     database.db,
     mailer,
-    { secret: emailLinkSecret(config), publicUrl: config.publicUrl, mailFrom: config.mailFrom },
+    {
+      secret: emailLinkSecret(config),
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      bounceDomain: loadBounceConfig().domain,
+    },
     configuredSenderOptions(config.sender),
   );
   const line = (level: string) => (details: object, msg: string) =>
