@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
 import { recordDeliveryEvents } from "../src/modules/newsletter/delivery-events.ts";
 import { isSuppressed, liftSuppression, suppress } from "../src/modules/newsletter/suppressions.ts";
-import { createTestApp } from "./harness.ts";
+import { call, createTestApp, signIn } from "./harness.ts";
 
 const { app } = await createTestApp();
+const admin = await signIn(app);
 const db = app.db;
 
 async function person(email: string, status = "subscribed"): Promise<string> {
@@ -103,5 +104,46 @@ describe("recording bounces and complaints", () => {
     expect(await liftSuppression(db, "lift.me@example.com", null)).toBeNull();
     await suppress(db, "lift.me@example.com", "hard-bounce");
     expect(await isSuppressed(db, "lift.me@example.com")).toBe(true);
+  });
+});
+
+describe("the subscriber quick view", () => {
+  it("lists a subscriber's bounces and complaints, newest first, with the campaign they came from", async () => {
+    const id = await person("quick.view@example.com");
+    const [campaign] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into campaigns (id, subject, html, audience) values (uuid_v7(), 'Spring sale', '<p>Hi</p>', '{"type":"all"}') returning id`,
+    );
+    await recordDeliveryEvents(db, [
+      {
+        email: "quick.view@example.com",
+        kind: "soft",
+        reason: "4.2.2 mailbox full",
+        source: "dsn",
+        campaignId: campaign?.id,
+      },
+    ]);
+    await recordDeliveryEvents(db, [
+      { email: "quick.view@example.com", kind: "complaint", reason: "Feedback-Type: abuse", source: "arf" },
+    ]);
+    const detail = await call<{
+      email: string;
+      deliveryEvents: {
+        kind: string;
+        reason: string;
+        source: string;
+        campaignSubject: string | null;
+        createdAt: string;
+      }[];
+    }>(app, {
+      url: `/api/newsletter/subscribers/${id}`,
+      token: admin,
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.email).toBe("quick.view@example.com");
+    expect(detail.body.data.deliveryEvents).toMatchObject([
+      { kind: "complaint", reason: "Feedback-Type: abuse", source: "arf", campaignSubject: null },
+      { kind: "soft", reason: "4.2.2 mailbox full", source: "dsn", campaignSubject: "Spring sale" },
+    ]);
   });
 });
