@@ -40,9 +40,13 @@ export type SuppressionReason = (typeof suppressionReasons)[number];
 export type DeliveryEventDto = {
   _id: string;
   campaignId: string | null;
+  campaignSubject: string | null;
   email: string;
   kind: DeliveryEventKind;
   reason: string;
   source: string;
   createdAt: string;
 };
+
+/** How many of a person's bounces and complaints the subscriber detail carries, newest first. */
+export const subscriberDeliveryEventsShown = 10;

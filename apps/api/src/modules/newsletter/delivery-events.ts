@@ -1,4 +1,10 @@
-import type { DeliveryEvent, DeliveryEventKind, DeliveryEventSource } from "@shop/shared/schemas/deliverability";
+import {
+  type DeliveryEvent,
+  type DeliveryEventDto,
+  type DeliveryEventKind,
+  type DeliveryEventSource,
+  subscriberDeliveryEventsShown,
+} from "@shop/shared/schemas/deliverability";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid, pgArray, queryRows } from "../../lib/sql.ts";
@@ -149,4 +155,33 @@ function summary(rows: Event[]): string {
   ] as const;
   const said = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
   return `${said.join(", ")} recorded (${[...new Set(rows.map((r) => r.source))].join(", ")})`;
+}
+
+/** A person's latest bounces and complaints for the subscriber quick view, with the campaign's subject. */
+export async function deliveryEventsOf(db: Db, subscriberId: string): Promise<DeliveryEventDto[]> {
+  const rows = await queryRows<{
+    id: string;
+    campaign_id: string | null;
+    subject: string | null;
+    email: string;
+    kind: DeliveryEventKind;
+    reason: string;
+    source: string;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select e.id, e.campaign_id, c.subject, e.email, e.kind, e.reason, e.source, e.created_at
+      from delivery_events e left join campaigns c on c.id = e.campaign_id
+      where e.subscriber_id = ${subscriberId} order by e.created_at desc, e.id desc limit ${subscriberDeliveryEventsShown}`,
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    campaignId: row.campaign_id,
+    campaignSubject: row.subject,
+    email: row.email,
+    kind: row.kind,
+    reason: row.reason,
+    source: row.source,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
 }

@@ -13,6 +13,7 @@ import { subscribers } from "../../db/schema/index.ts";
 import { audit } from "../../plugins/activity.ts";
 import { requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
+import { deliveryEventsOf } from "./delivery-events.ts";
 import { exportSubscribers } from "./export-service.ts";
 import {
   assignTags,
@@ -57,11 +58,12 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/api/newsletter/subscribers/:id", { config: view, schema: { params: idParamsSchema } }, async (request) => ({
-    success: true,
-    message: "Subscriber fetched successfully",
-    data: await getSubscriber(app.db, request.params.id),
-  }));
+  // The quick view's detail: the person, with their latest bounces and complaints.
+  app.get("/api/newsletter/subscribers/:id", { config: view, schema: { params: idParamsSchema } }, async (request) => {
+    const subscriber = await getSubscriber(app.db, request.params.id);
+    const deliveryEvents = await deliveryEventsOf(app.db, subscriber._id);
+    return { success: true, message: "Subscriber fetched successfully", data: { ...subscriber, deliveryEvents } };
+  });
 
   app.get(
     "/api/newsletter/subscribers/:id/export",
