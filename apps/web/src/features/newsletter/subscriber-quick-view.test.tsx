@@ -1,4 +1,5 @@
-import { screen } from "@testing-library/react";
+import type { DeliveryEventDto } from "@shop/shared/schemas/deliverability";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -6,7 +7,7 @@ import { renderRoutes } from "@/test/render";
 import { SubscriberQuickView } from "./subscriber-quick-view";
 import { ok, subscriberOf } from "./test-data";
 
-function renderQuickView(subscriber: ReturnType<typeof subscriberOf>) {
+function renderQuickView(subscriber: ReturnType<typeof subscriberOf> & { deliveryEvents?: DeliveryEventDto[] }) {
   fakeFetch(() => ok(subscriber));
   const store = makeStore({
     user: { userInfo: { id: "me", name: "Mia Manager", email: "mia@example.com", isSuperAdmin: true }, role: null },
@@ -51,5 +52,48 @@ describe("subscriber quick view consent", () => {
   it("still shows the address of a person's own sign-up", async () => {
     renderQuickView(subscriberOf(3));
     expect(await screen.findByText(/from 203\.0\.113\.9/)).toBeTruthy();
+  });
+});
+
+describe("subscriber quick view bounces and complaints", () => {
+  const event = (overrides: Partial<DeliveryEventDto>): DeliveryEventDto => ({
+    _id: "0190a5b2-0000-7000-8000-00000000e001",
+    campaignId: null,
+    campaignSubject: null,
+    email: "person4@example.com",
+    kind: "hard",
+    reason: "",
+    source: "dsn",
+    createdAt: "2026-11-25T10:00:00.000Z",
+    ...overrides,
+  });
+
+  it("lists each bounce and complaint with its kind, reason and campaign", async () => {
+    renderQuickView({
+      ...subscriberOf(4, { status: "bounced" }),
+      deliveryEvents: [
+        event({ kind: "complaint", reason: "Feedback-Type: abuse", source: "arf" }),
+        event({
+          _id: "0190a5b2-0000-7000-8000-00000000e002",
+          kind: "soft",
+          reason: "4.2.2 mailbox full",
+          campaignId: "0190a5b2-0000-7000-8000-00000000c001",
+          campaignSubject: "Spring sale",
+        }),
+      ],
+    });
+    const list = await screen.findByRole("list", { name: "Bounces and complaints" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toMatch(/Complaint/);
+    expect(items[0]?.textContent).toMatch(/Feedback-Type: abuse/);
+    expect(items[1]?.textContent).toMatch(/Soft bounce/);
+    expect(items[1]?.textContent).toMatch(/4\.2\.2 mailbox full/);
+    expect(items[1]?.textContent).toMatch(/Spring sale/);
+  });
+
+  it("says when there are none", async () => {
+    renderQuickView({ ...subscriberOf(5), deliveryEvents: [] });
+    expect(await screen.findByText("No bounces or complaints")).toBeTruthy();
   });
 });
