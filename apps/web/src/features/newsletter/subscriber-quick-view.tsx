@@ -18,7 +18,8 @@ import { openModal } from "@/modals/modal-store";
 import type { ModalComponentProps } from "@/modals/modal-types";
 import { useEraseSubscriber } from "./api/erase-subscriber";
 import { useExportSubscriberData } from "./api/export-subscriber-data";
-import { useSubscriber } from "./api/get-subscriber";
+import { type SubscriberDetail, useSubscriber } from "./api/get-subscriber";
+import { DeliveryEventsList } from "./delivery-events-list";
 import { SubscriberStatusBadge, sourceLabel, TagChips } from "./subscriber-badges";
 
 const t = audienceCopy.quickView;
@@ -55,7 +56,7 @@ function consentOf(subscriber: SubscriberDto): string {
   return [when, subscriber.consentIp ? t.consentFrom(subscriber.consentIp) : ""].filter(Boolean).join(" ");
 }
 
-function SubscriberDetails({ subscriber }: { subscriber: SubscriberDto }) {
+function SubscriberDetails({ subscriber }: { subscriber: SubscriberDetail }) {
   return (
     <>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
@@ -78,6 +79,9 @@ function SubscriberDetails({ subscriber }: { subscriber: SubscriberDto }) {
           ) : null}
           <Row label={t.createdAt}>{formatDateTime(subscriber.createdAt)}</Row>
         </dl>
+      </Section>
+      <Section title={t.deliveryEvents}>
+        <DeliveryEventsList events={subscriber.deliveryEvents ?? []} />
       </Section>
       <Section title={t.campaigns}>
         <div className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center">
