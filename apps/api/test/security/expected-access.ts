@@ -159,6 +159,10 @@ export const expectedAccess: ExpectedRoute[] = [
   route("DELETE", "/api/newsletter/delete-subscriber/:id", needs("newsletter:delete-subscriber")),
   // Erasing a person's data on request is a stronger delete.
   route("DELETE", "/api/newsletter/subscribers/:id/erase", needs("newsletter:delete-subscriber")),
+  // The suppression list (issue 18): who will not be mailed, and lifting an entry, belong to whoever
+  // changes subscribers.
+  route("GET", "/api/newsletter/suppressions", needs("newsletter:update-subscriber")),
+  route("DELETE", "/api/newsletter/suppressions/:id", needs("newsletter:update-subscriber")),
   // Importing adds and tags subscribers: updating the audience. Its progress belongs to the importer.
   route("POST", "/api/csv/import-jobs", needs("newsletter:update-subscriber")),
   route("POST", "/api/csv/import-preview", needs("newsletter:update-subscriber")),

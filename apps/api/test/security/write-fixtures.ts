@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { passwordResetTokens } from "../../src/db/schema/index.ts";
+import { queryRows } from "../../src/lib/sql.ts";
+import { suppress } from "../../src/modules/newsletter/suppressions.ts";
 import { call, createStaff, signIn, testAdmin } from "../harness.ts";
 import { multipart } from "../multipart.ts";
 import { createSoftAuthenticator } from "../soft-authenticator.ts";
@@ -90,6 +93,14 @@ const subcategory = async (c: FixtureContext) =>
 const product = async (c: FixtureContext) =>
   made(c, "/api/products", { name: `Plug ${unique()}`, price: 10, description: "A plug", category: await category(c) });
 const banner = (c: FixtureContext) => made(c, "/api/hero-banners", { title: "Banner", image: "/images/a.webp" });
+/** An address of its own on the suppression list, for lifting. */
+async function suppression(c: FixtureContext): Promise<string> {
+  const email = `suppressed-${unique()}@example.com`;
+  await suppress(c.app.db, email, "hard-bounce");
+  const [row] = await queryRows<{ id: string }>(c.app.db, sql`select id from suppressions where email = ${email}`);
+  if (!row) throw new Error("the suppression was not made");
+  return row.id;
+}
 const tag = (c: FixtureContext) => made(c, "/api/newsletter-tags/tags", { name: `Tag ${unique()}` });
 const post = (c: FixtureContext) => made(c, "/api/blog/posts", { title: `Post ${unique()}`, body: "Words" });
 const contactBody = {
@@ -350,6 +361,9 @@ export const writeFixtures: Record<string, Fixture> = {
   "POST /api/bounces/sendgrid": async () => webhookProbes.sendgrid(`bounced-${unique()}@example.com`),
   "POST /api/bounces/ses": async () => webhookProbes.ses(`bounced-${unique()}@example.com`),
   "POST /api/bounces/postmark": async () => webhookProbes.postmark(`bounced-${unique()}@example.com`),
+  "DELETE /api/newsletter/suppressions/:id": async (c) => ({
+    url: `/api/newsletter/suppressions/${await suppression(c)}`,
+  }),
   "POST /api/csv/import-jobs": async () => ({ url: "/api/csv/import-jobs" }),
   "POST /api/csv/import-preview": async () => ({
     url: "/api/csv/import-preview",

@@ -164,6 +164,8 @@ export type ImportResult = {
   importedCount: number;
   updatedCount: number;
   skippedCount: number;
+  /** Rows left out because their address is on the suppression list; in the upload's answer only. */
+  suppressedCount?: number;
   errors: { line: number; value: string; reason: string }[];
   /** In the upload's answer; a job's progress does not carry it. */
   encoding?: ImportEncoding;

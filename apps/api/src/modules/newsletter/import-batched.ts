@@ -35,7 +35,7 @@ export async function mergeInBatches(
   report: (written: BatchOutcome) => Promise<void>,
 ): Promise<BatchOutcome> {
   const stage = await openImportStage(db, input.jobId, input);
-  const outcome: BatchOutcome = { inserted: 0, updated: 0 };
+  const outcome: BatchOutcome = { inserted: 0, updated: 0, suppressed: 0 };
   /** Rows met for the first time, waiting to fill a batch. */
   const queued = new CopyRows();
   /** Batches being written while the file is read on, as many as the stage has writers. */
@@ -48,6 +48,7 @@ export async function mergeInBatches(
     const written = await stage.write(rows);
     outcome.inserted += written.inserted;
     outcome.updated += written.updated;
+    outcome.suppressed += written.suppressed;
     await report(outcome);
     // Embedded PGlite runs on this thread with one session: requests go first between batches.
     await (stage.shared ? input.giveWay() : yieldToEventLoop());

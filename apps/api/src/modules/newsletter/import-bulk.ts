@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { ImportMapping } from "@shop/shared/schemas/newsletter";
@@ -106,6 +107,18 @@ async function knownAddresses(tx: Session, audience: number): Promise<AddressSet
 }
 
 /**
+ * The suppression list, for the file's rows to be checked against as they are read. An erased
+ * address is on it only as its SHA-256 (suppressions.ts), so a row is hashed only when there are such.
+ */
+async function suppressedAddresses(tx: Session): Promise<(email: string) => boolean> {
+  const listed = await tx.query("select lower(email) as email from suppressions where lifted_at is null");
+  const emails = new Set(listed.rows.map((row) => String(row.email)));
+  const hashed = [...emails].some((email) => email.startsWith("sha256:"));
+  const hash = (email: string) => `sha256:${createHash("sha256").update(email).digest("hex")}`;
+  return (email) => emails.has(email) || (hashed && emails.has(hash(email)));
+}
+
+/**
  * Imports the file in one transaction (see above). Throws BulkDeclined, having changed nothing,
  * when the import should be merged a batch at a time instead; `report` is told the counts as it goes.
  */
@@ -125,10 +138,12 @@ export async function loadInBulk(
       const audience = Number((await tx.query(audienceSql(input.maxRows))).rows[0]?.n ?? 0);
       if (!worthBulk(input.estimatedRows, audience, input.maxRows)) throw new BulkDeclined("The audience grew");
       const known = await knownAddresses(tx, audience);
+      const suppressed = await suppressedAddresses(tx);
       const rebuild = await dropIndexes(tx);
-      const written = await copyNewPeople(tx, file, input, known, tally, report);
+      const written = await copyNewPeople(tx, file, input, { known, suppressed }, tally, report);
       for (const statement of rebuild) await tx.query(statement);
-      return { inserted: written.inserted, updated: await tagKnownPeople(tx, written.known, input) };
+      const updated = await tagKnownPeople(tx, written.known, input);
+      return { inserted: written.inserted, updated, suppressed: written.suppressed };
     });
     failed = false;
     return outcome;
@@ -150,7 +165,7 @@ async function copyNewPeople(
   tx: Session,
   file: Readable,
   input: BulkInput,
-  known: AddressSet,
+  addresses: { known: AddressSet; suppressed: (email: string) => boolean },
   tally: ReadTally,
   report: (written: BatchOutcome) => void,
 ) {
@@ -167,7 +182,9 @@ async function copyNewPeople(
   const people = new BinaryRows();
   const links = new BinaryRows();
   const knownRows = new CopyRows();
+  const { known, suppressed: isSuppressed } = addresses;
   let inserted = 0;
+  let suppressed = 0;
   /** One COPY runs on the database while the next batch is read. */
   let copying: Promise<void> = Promise.resolve();
   let copyFailure: { error: unknown } | undefined;
@@ -184,7 +201,7 @@ async function copyNewPeople(
       await tx.copy(columns, rows, "binary");
       await tx.copy("subscriber_tags (subscriber_id, tag_id)", tagged, "binary");
       inserted += count;
-      report({ inserted, updated: knownRows.count });
+      report({ inserted, updated: knownRows.count, suppressed });
     })().catch((error: unknown) => {
       copyFailure ??= { error };
     });
@@ -198,6 +215,11 @@ async function copyNewPeople(
         onRow(line, email, name) {
           if (known.has(email)) {
             knownRows.add(`${line}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
+            return;
+          }
+          // Not in the audience and on the suppression list: not added back (as in import-stage.ts).
+          if (isSuppressed(email.toLowerCase())) {
+            suppressed += 1;
             return;
           }
           people.row(8);
@@ -225,7 +247,7 @@ async function copyNewPeople(
     await copying;
   }
   if (copyFailure) throw copyFailure.error;
-  return { inserted, known: knownRows.count > 0 ? knownRows.take(knownRows.count) : undefined };
+  return { inserted, suppressed, known: knownRows.count > 0 ? knownRows.take(knownRows.count) : undefined };
 }
 
 /**

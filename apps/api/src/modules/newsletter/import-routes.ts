@@ -142,7 +142,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
         await audit(request, {
           module: "newsletter",
           action: "Import subscribers",
-          description: `Imported ${fileName}: ${result.importedCount} new, ${result.updatedCount} updated, ${result.skippedCount} skipped`,
+          description: `Imported ${fileName}: ${result.importedCount} new, ${result.updatedCount} updated, ${result.skippedCount} skipped, ${result.suppressedCount ?? 0} suppressed`,
           details: { tagsList: tags.map((t) => t.name), importJobId: jobId },
         });
         return { success: true, message: newsletterCopy.imported(result.importedCount), data: result };

@@ -70,6 +70,7 @@ export async function importSubscribers(db: Db, file: ImportFile, input: ImportI
       importedCount: written.inserted,
       updatedCount: written.updated,
       skippedCount: tally.skippedCount,
+      suppressedCount: written.suppressed,
       errors: tally.errors,
       ...(tally.encoding && { encoding: tally.encoding }),
     };

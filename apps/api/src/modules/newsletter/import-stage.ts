@@ -7,8 +7,11 @@ import { type ImportConnection, openImportConnection } from "./import-connection
 /** Where new people's consent came from: the import itself (its file, who, when), never an address. */
 export type ImportConsent = { consentSource: ConsentSource; consentAt: Date };
 
-/** What writing an import did: people added to the audience, and people already there it touched. */
-export type BatchOutcome = { inserted: number; updated: number };
+/**
+ * What writing an import did: people added to the audience, people already there it touched, and
+ * rows left out because their address is on the suppression list.
+ */
+export type BatchOutcome = { inserted: number; updated: number; suppressed: number };
 
 type Writer = { connection: ImportConnection; batch: string };
 
@@ -82,6 +85,8 @@ export async function openImportStage(
   async function writeWith({ connection, batch }: Writer, rows: Buffer): Promise<BatchOutcome> {
     await connection.query(`truncate ${batch}`);
     await connection.copy(batch, rows);
+    const dropped = await connection.query(dropSuppressedSql(batch));
+    const suppressed = Number(dropped.rows[0]?.n ?? 0);
     const params = [JSON.stringify(fields.consentSource), fields.consentAt, fields.tagIds];
     const merge = (guarded: boolean) =>
       connection.transaction(async ({ query }) => {
@@ -92,7 +97,7 @@ export async function openImportStage(
         const counts = merged.rows[0] as { total: number; inserted: number; existing: number };
         // Someone subscribed to one of these addresses while the batch ran: they get the tags too.
         if (counts.total > counts.inserted + counts.existing) await query(relinkSql(batch), [fields.tagIds]);
-        return { inserted: counts.inserted, updated: counts.total - counts.inserted };
+        return { inserted: counts.inserted, updated: counts.total - counts.inserted, suppressed };
       });
     // The plain insert is the fast path; ON CONFLICT is kept for a batch that raced a sign-up.
     return merge(false).catch((error: unknown) => {
@@ -155,6 +160,23 @@ const mergeSql = (batch: string, guarded: boolean) => `
   )
   select count(*)::int as total, count(old_id)::int as existing, (select count(*) from inserted)::int as inserted
   from found`;
+
+/**
+ * An address on the suppression list that is not in the audience (deleted, erased, or never added
+ * after a bounce) is not added back by an import: its rows leave the batch before the merge and are
+ * counted. People still in the audience are merged as ever, keeping their status. Erased addresses
+ * are on the list as their SHA-256 (suppressions.ts).
+ */
+const dropSuppressedSql = (batch: string) => `
+  with dropped as (
+    delete from ${batch} b
+    where not exists (select 1 from subscribers s where lower(s.email) = lower(b.email))
+    and exists (
+      select 1 from suppressions x where x.lifted_at is null and lower(x.email) in
+        (lower(b.email), 'sha256:' || encode(sha256(convert_to(lower(b.email), 'UTF8')), 'hex')))
+    returning 1
+  )
+  select count(*)::int as n from dropped`;
 
 const relinkSql = (batch: string) => `
   insert into subscriber_tags (subscriber_id, tag_id)

@@ -4,6 +4,7 @@ import { sharesOneSession } from "./import-connection.ts";
 import { importRoutes } from "./import-routes.ts";
 import { subscribeRoutes } from "./subscribe-routes.ts";
 import { subscriberRoutes } from "./subscribers-routes.ts";
+import { suppressionRoutes } from "./suppressions-routes.ts";
 import { tagRoutes } from "./tags-routes.ts";
 import { unsubscribeRoutes } from "./unsubscribe-routes.ts";
 
@@ -19,6 +20,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterOptions> = async 
   await app.register(unsubscribeRoutes, options);
   await app.register(tagRoutes);
   await app.register(subscriberRoutes);
+  await app.register(suppressionRoutes);
   await app.register(importRoutes, {
     tmpDir: options.tmpDir,
     bulkMaxRows: options.importBulkMaxRows,

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { erasures, newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { escapeLike, pgArray, queryRows } from "../../lib/sql.ts";
+import { refuseSuppressed } from "./suppression-list.ts";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -191,6 +192,7 @@ async function assertTags(db: Db, tagIds: string[]): Promise<void> {
 
 export async function updateSubscriber(db: Db, id: string, input: SubscriberUpdate) {
   const before = await getSubscriber(db, id);
+  if (input.email !== before.email.toLowerCase()) await refuseSuppressed(db, input.email);
   if (input.tags) await assertTags(db, input.tags);
   await db
     .transaction(async (tx) => {

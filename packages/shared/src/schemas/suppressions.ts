@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { type Pagination, pageQuery, searchQuery } from "./common.ts";
+import type { SuppressionReason } from "./deliverability.ts";
+
+/** GET /api/newsletter/suppressions: newest first, searched by address. */
+export const suppressionListQuerySchema = z.strictObject({ ...pageQuery, search: searchQuery });
+export type SuppressionListQuery = z.infer<typeof suppressionListQuerySchema>;
+
+/** An address on the list; after an erasure only its hash ("sha256:…") is kept. */
+export type SuppressionDto = { _id: string; email: string; reason: SuppressionReason; createdAt: string };
+export type SuppressionPage = {
+  suppressions: SuppressionDto[];
+  pagination: Pagination & { totalSuppressions: number };
+};
+
+const reasonWords: Record<SuppressionReason, string> = {
+  "hard-bounce": "hard bounce",
+  "soft-bounces": "repeated soft bounces",
+  complaint: "spam complaint",
+  unsubscribed: "unsubscribed",
+  erased: "erased on request",
+};
+
+export const suppressionCopy = {
+  reason: (reason: SuppressionReason) => reasonWords[reason],
+  suppressed: (reason: SuppressionReason) =>
+    `This address is on the suppression list (${reasonWords[reason]}) and will not be mailed. Lift the suppression first to add it again.`,
+  notFound: "This address is not on the suppression list",
+  lifted: "Suppression lifted",
+};
