@@ -15,6 +15,7 @@ import { erasures, newsletterTags, subscribers, subscriberTags } from "../../db/
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { escapeLike, pgArray, queryRows } from "../../lib/sql.ts";
 import { refuseSuppressed } from "./suppression-list.ts";
+import { suppressErased } from "./suppressions.ts";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -220,12 +221,20 @@ export async function deleteSubscriber(db: Db, id: string): Promise<SubscriberDt
   return subscriber;
 }
 
-/** GDPR erasure: the row and its tags go; an anonymous count of erasures stays. */
+/**
+ * GDPR erasure: the row, its tags and its bounce records go; an anonymous count of erasures stays,
+ * and the address's hash on the suppression list.
+ */
 export async function eraseSubscriber(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id });
+    const [row] = await tx
+      .delete(subscribers)
+      .where(eq(subscribers.id, id))
+      .returning({ id: subscribers.id, email: subscribers.email });
     if (!row) throw notFound(newsletterCopy.subscriberNotFound);
     await tx.delete(subscriberTags).where(eq(subscriberTags.subscriberId, id));
+    // Never mailed by a campaign again, with only a hash of the address kept (suppressions.ts).
+    await suppressErased(tx, row.email);
     await tx.insert(erasures).values({});
   });
 }
