@@ -247,6 +247,7 @@ describe("one sender for every message", () => {
     try {
       expect((await testSend("campaign-env@customer.test")).status).toBe(200);
       expect((await signUp("optin-env@customer.test")).status).toBe(200);
+      await app.outbox.drain();
       for (const address of ["campaign-env@customer.test", "optin-env@customer.test"]) {
         const mail = delivered(to(address))[0];
         expect(mail?.headers.get("from")).toBe("Shop From Env <env-sender@shop.test>");
@@ -255,6 +256,7 @@ describe("one sender for every message", () => {
       await setSettings({ mailFromName: "Shop Settings", mailFromAddress: "settings-sender@shop.test" });
       expect((await testSend("campaign-set@customer.test")).status).toBe(200);
       expect((await signUp("optin-set@customer.test")).status).toBe(200);
+      await app.outbox.drain();
       for (const address of ["campaign-set@customer.test", "optin-set@customer.test"]) {
         expect(delivered(to(address))[0]?.headers.get("from")).toBe("Shop Settings <settings-sender@shop.test>");
       }

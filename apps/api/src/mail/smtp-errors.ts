@@ -1,3 +1,5 @@
+import { AppError } from "../lib/errors.ts";
+
 /** What nodemailer and our SMTP client attach to a failure (smtp-client.ts keeps nodemailer's shape). */
 type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string; command?: string };
 
@@ -43,4 +45,26 @@ export function explainSmtpError(error: unknown): unknown {
     response: failure.response,
     command: failure.command,
   });
+}
+
+const smtpCodes = new Set([
+  "EENVELOPE",
+  "EMESSAGE",
+  "ECONNECTION",
+  "ETIMEDOUT",
+  "EAUTH",
+  "ETLS",
+  "EPROTOCOL",
+  "ESOCKET",
+  "EDNS",
+]);
+
+/**
+ * A send the relay refused or could not be reached for, as the answer to a request that sent at once
+ * (a test send): 502 with the relay's own words. Anything else is not the relay's doing and is thrown as it is.
+ */
+export function relayFailure(error: unknown, what: string): unknown {
+  const failure = error as SmtpFailure;
+  if (!(error instanceof Error) || !(failure.code && smtpCodes.has(failure.code))) return error;
+  return new AppError(502, `The mail server did not take ${what}: ${failure.message}`);
 }

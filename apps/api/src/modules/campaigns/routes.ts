@@ -19,6 +19,7 @@ import { z } from "zod";
 import { campaignMessage } from "../../mail/campaign-message.ts";
 import { compileCampaign } from "../../mail/render.ts";
 import { withSender } from "../../mail/sender.ts";
+import { relayFailure } from "../../mail/smtp-errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
@@ -156,7 +157,9 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
         { id: randomUUID(), subscriberId: randomUUID(), email: request.body.email },
         { secret: options.linkSecret, publicUrl: options.publicUrl, settings: withSender(settings, app.mailFrom) },
       );
-      await app.mailer.send(message);
+      await app.mailer.send(message).catch((error: unknown) => {
+        throw relayFailure(error, "the test email");
+      });
       await audit(request, {
         module: "newsletter",
         action: "Send test email",

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client.ts";
 import { loggableError } from "../../lib/errors.ts";
 import { signLink } from "../../lib/signed-links.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { recordActivity } from "../activity-logs/service.ts";
 import { cachedSettings } from "../settings/service.ts";
@@ -14,17 +16,29 @@ import { applyPendingChanges } from "./pending-changes.ts";
 
 export type EmailLinks = { linkSecret: string; publicUrl: string };
 
-/** Double opt-in: one link that confirms the subscription. */
-export async function sendConfirmation(app: FastifyInstance, links: EmailLinks, to: { id: string; email: string }) {
+/**
+ * Double opt-in: one link that confirms the subscription, written to the outbox in the sign-up's own
+ * transaction (`db`), so a relay that is down delays the email instead of failing the sign-up. The
+ * caller wakes the outbox once that commits.
+ */
+export async function enqueueConfirmation(
+  app: FastifyInstance,
+  db: Db,
+  links: EmailLinks,
+  to: { id: string; email: string },
+) {
   const settings = await cachedSettings(app.db, app.publicCache);
   const token = signLink(links.linkSecret, "confirm", { subscriberId: to.id, campaignId: null });
   const link = `${links.publicUrl}/confirm/${token}`;
-  await app.mailer.send({
-    from: senderOf(settings, app.mailFrom),
+  await enqueueMail(db, {
+    kind: "subscribe-confirmation",
     to: to.email,
-    subject: `Confirm your subscription to ${settings.storeName}`,
-    text: `Please confirm that you want to receive emails from ${settings.storeName}:\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
-    html: `<p>Please confirm that you want to receive emails from ${settings.storeName}.</p><p><a href="${link}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this email.</p>`,
+    message: {
+      from: senderOf(settings, app.mailFrom),
+      subject: `Confirm your subscription to ${settings.storeName}`,
+      text: `Please confirm that you want to receive emails from ${settings.storeName}:\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
+      html: `<p>Please confirm that you want to receive emails from ${settings.storeName}.</p><p><a href="${link}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this email.</p>`,
+    },
   });
 }
 
@@ -52,7 +66,7 @@ export async function applyQueuedChanges(app: FastifyInstance, links: EmailLinks
   try {
     await applyPendingChanges(app.db, async (change) => {
       if (change.kind === "subscribe" && change.confirm) {
-        await sendConfirmation(app, links, { id: change.confirm.id, email: change.email });
+        await enqueueConfirmation(app, app.db, links, { id: change.confirm.id, email: change.email });
       }
       if (change.kind === "unsubscribe" && change.result?.changed) {
         await recordUnsubscribe(app, { ...change, email: change.result.email });
@@ -61,4 +75,5 @@ export async function applyQueuedChanges(app: FastifyInstance, links: EmailLinks
   } catch (error) {
     app.log.error({ err: loggableError(error) }, "could not apply queued sign-ups and unsubscribes");
   }
+  app.outbox.wake();
 }

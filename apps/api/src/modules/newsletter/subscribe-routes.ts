@@ -3,7 +3,7 @@ import { newsletterCopy, type SubscribeAnswer, subscribeSchema } from "@shop/sha
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicRoute } from "../../plugins/auth.ts";
 import { cachedSettings } from "../settings/service.ts";
-import { type EmailLinks, sendConfirmation } from "./audience-notices.ts";
+import { type EmailLinks, enqueueConfirmation } from "./audience-notices.ts";
 import { applyOrQueue } from "./pending-changes.ts";
 import { subscribe } from "./subscribe-service.ts";
 
@@ -21,14 +21,18 @@ export const subscribeRoutes: FastifyPluginAsyncZod<EmailLinks> = async (app, op
       const pending = await applyOrQueue(
         app.db,
         { kind: "subscribe", email, doubleOptIn, ipAddress: request.ip },
-        (db) => subscribe(db, email, request.ip, doubleOptIn),
+        async (db) => {
+          const subscribed = await subscribe(db, email, request.ip, doubleOptIn);
+          if (doubleOptIn && subscribed) await enqueueConfirmation(app, db, options, { id: subscribed.id, email });
+          return subscribed;
+        },
       );
       if (!doubleOptIn) {
         const data: SubscribeAnswer = { confirmationRequired: false };
         return { success: true, message: copy.storefront.subscribed, data };
       }
-      // A queued sign-up is mailed when it is applied (audience-notices.ts).
-      if (pending && pending !== "queued") await sendConfirmation(app, options, { id: pending.id, email });
+      // The confirmation waits in the outbox; a queued sign-up's is written when it is applied (audience-notices.ts).
+      if (pending && pending !== "queued") app.outbox.wake();
       const data: SubscribeAnswer = { confirmationRequired: true };
       return { success: true, message: newsletterCopy.checkInbox, data };
     },
