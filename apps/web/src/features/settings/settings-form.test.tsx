@@ -92,4 +92,20 @@ describe("settings page", () => {
     expect(await screen.findByText("Please enter a valid email address")).toBeTruthy();
     expect(puts(requests)).toEqual([]);
   });
+
+  it("sets how many soft bounces in a row bounce a subscriber, from 1 to 20", async () => {
+    const { requests } = renderPage();
+    const field = await screen.findByLabelText("Soft bounces in a row before a subscriber counts as bounced");
+    expect((field as HTMLInputElement).value).toBe("3");
+    await userEvent.clear(field);
+    await userEvent.type(field, "0");
+    await userEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(await screen.findByText("At least 1")).toBeTruthy();
+    expect(puts(requests)).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, "5");
+    await userEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await vi.waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect(await puts(requests)[0]?.json()).toEqual({ softBouncesToBounce: 5 });
+  });
 });
