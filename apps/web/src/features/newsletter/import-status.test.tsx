@@ -34,4 +34,9 @@ describe("import result", () => {
     render(<ImportResultView result={{ ...running, importedCount: 1, encoding: "Windows-1252" }} />);
     expect(screen.getByText("Read as Windows-1252")).toBeTruthy();
   });
+
+  it("says how many rows were left out because their address is suppressed", () => {
+    render(<ImportResultView result={{ ...running, importedCount: 1, suppressedCount: 2 }} />);
+    expect(screen.getByText("2 row(s) left out: their address is on the suppression list.")).toBeTruthy();
+  });
 });
