@@ -189,6 +189,9 @@ export const contentCopy = {
       "Thanks the customer at once and repeats what they asked (at most one email per address per hour).",
     doubleOptIn: "Double opt-in",
     doubleOptInHint: "New subscribers confirm their address by email before they receive newsletters.",
+    softBouncesToBounce: "Soft bounces in a row before a subscriber counts as bounced",
+    softBouncesToBounceHint:
+      "A full mailbox or a server that is away bounces softly; after this many in a row (1–20) the address is no longer mailed.",
     urlHint: "A full http(s) address, or empty to hide the link.",
     save: "Save settings",
     reset: "Discard changes",

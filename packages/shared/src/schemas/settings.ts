@@ -29,6 +29,12 @@ export const settingsSchema = z.strictObject({
     .trim()
     .max(254)
     .pipe(z.union([z.literal(""), z.email({ message: "Please enter a valid email address" })])),
+  /** Where replies to a campaign go (its Reply-To); empty means the contact address above. */
+  mailReplyTo: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.union([z.literal(""), z.email({ message: "Please enter a valid email address" })])),
   doubleOptIn: z.boolean(),
   /** Soft bounces in a row (a full mailbox, a server away) after which a subscriber counts as bounced. */
   softBouncesToBounce: z.number().int().min(1, "At least 1").max(20, "At most 20"),
@@ -56,6 +62,8 @@ export const splitAddresses = (text: string): string[] =>
 /** The settings form: the same fields, with the enquiry address list as text (one address per line). */
 export const settingsFormSchema = settingsSchema.extend({
   enquiryNotifyEmails: z.string().max(6_000).transform(splitAddresses).pipe(settingsSchema.shape.enquiryNotifyEmails),
+  /** A number field's text. */
+  softBouncesToBounce: z.coerce.number<string | number>().pipe(settingsSchema.shape.softBouncesToBounce),
 });
 export type SettingsFormValues = z.input<typeof settingsFormSchema>;
 
@@ -68,6 +76,7 @@ export type PublicSettings = Omit<
   Settings,
   | "mailFromName"
   | "mailFromAddress"
+  | "mailReplyTo"
   | "doubleOptIn"
   | "enquiryNotifyEmails"
   | "enquiryConfirmation"
@@ -86,6 +95,7 @@ export const defaultSettings: Settings = {
   warrantyUrl: "https://example.com/warranty",
   mailFromName: "",
   mailFromAddress: "",
+  mailReplyTo: "",
   doubleOptIn: false,
   softBouncesToBounce: 3,
   enquiryNotifyEmails: [],

@@ -10,8 +10,7 @@ import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
-import { CheckboxField, TextareaField } from "@/components/form-field";
-import { TextField } from "@/components/text-field";
+import { CheckboxField, TextareaField, TextField } from "@/components/form-field";
 import { UnsavedChangesDialog } from "@/components/unsaved-changes-dialog";
 import { messageOf } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
@@ -146,6 +145,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           className="sm:col-span-2"
           {...register("doubleOptIn")}
         />
+        {text("softBouncesToBounce", t.softBouncesToBounce, "number", t.softBouncesToBounceHint)}
       </Section>
       <div className="flex justify-end gap-3">
         <Button variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(formValuesOf(settings))}>
