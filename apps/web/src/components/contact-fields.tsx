@@ -3,7 +3,7 @@ import { type EnquiryFields, enquiryFieldsSchema } from "@shop/shared/schemas/co
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { type Ref, useRef } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { TextField } from "./text-field";
+import { TextField } from "./form-field";
 
 type ContactFieldsProps = {
   register: {

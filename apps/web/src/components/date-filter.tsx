@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { inputClasses } from "./text-field";
+import { inputClasses } from "./form-field";
 
 type DateFilterProps = {
   label: string;

@@ -1,7 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { SelectField, TextareaField } from "./form-field";
-import { TextField } from "./text-field";
+import { SelectField, TextareaField, TextField } from "./form-field";
 
 /** The ids a control names in aria-describedby, each of which must be an element on the page. */
 function describedBy(control: HTMLElement): HTMLElement[] {

@@ -1,5 +1,9 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
-import { inputClasses } from "./text-field";
+
+export const inputClasses =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm " +
+  "placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 " +
+  "aria-invalid:border-red-500 aria-invalid:focus:outline-red-500/30 disabled:bg-slate-50";
 
 type FieldIds = { id: string; describedBy: string | undefined; invalid: true | undefined };
 
@@ -9,12 +13,14 @@ type FormFieldProps = {
   hint?: string;
   id?: string;
   className?: string;
+  /** Keeps the label for screen readers only (the footer's compact newsletter box). */
+  hideLabel?: boolean;
   /** The control, given the ids that tie it to its label, error and hint. */
   children: (ids: FieldIds) => ReactNode;
 };
 
-/** The frame every form control shares with TextField: label above, hint or error below, wired for assistive tech. */
-export function FormField({ label, error, hint, id, className = "", children }: FormFieldProps) {
+/** The frame every form control shares: label above, hint or error below, wired for assistive tech. */
+export function FormField({ label, error, hint, id, className = "", hideLabel = false, children }: FormFieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const errorId = `${controlId}-error`;
@@ -23,7 +29,7 @@ export function FormField({ label, error, hint, id, className = "", children }: 
 
   return (
     <div className={className}>
-      <label htmlFor={controlId} className="mb-1.5 block text-sm font-medium text-slate-700">
+      <label htmlFor={controlId} className={hideLabel ? "sr-only" : "mb-1.5 block text-sm font-medium text-slate-700"}>
         {label}
       </label>
       {children({ id: controlId, describedBy, invalid: error ? true : undefined })}
@@ -38,6 +44,26 @@ export function FormField({ label, error, hint, id, className = "", children }: 
         </p>
       ) : null}
     </div>
+  );
+}
+
+type TextFieldProps = ComponentProps<"input"> & { label: string; error?: string; hint?: string; hideLabel?: boolean };
+
+/** A labelled text input (or email, password…: pass `type`). */
+export function TextField({ label, error, hint, hideLabel, id, className, ...props }: TextFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} hideLabel={hideLabel} id={id} className={className}>
+      {(ids) => (
+        <input
+          id={ids.id}
+          type="text"
+          className={inputClasses}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
+          {...props}
+        />
+      )}
+    </FormField>
   );
 }
 

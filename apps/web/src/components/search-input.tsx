@@ -2,8 +2,8 @@ import { adminCopy } from "@shop/shared/admin-copy";
 import { useId } from "react";
 import { useDebouncedText } from "@/lib/use-debounced-text";
 import { SearchIcon } from "./admin-icons";
+import { inputClasses } from "./form-field";
 import { CloseIcon } from "./icons";
-import { inputClasses } from "./text-field";
 
 /** Spec section 9: the default debounce. */
 export const searchDebounceMs = 300;

@@ -1,6 +1,6 @@
 import { adminCopy } from "@shop/shared/admin-copy";
 import { useId, useState } from "react";
-import { inputClasses } from "@/components/text-field";
+import { inputClasses } from "@/components/form-field";
 
 const t = adminCopy.activityLog.detail;
 

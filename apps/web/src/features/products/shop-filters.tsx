@@ -2,8 +2,7 @@ import { adminCopy } from "@shop/shared/admin-copy";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "@/components/button";
-import { CheckboxField, FilterSelect } from "@/components/form-field";
-import { inputClasses } from "@/components/text-field";
+import { CheckboxField, FilterSelect, inputClasses } from "@/components/form-field";
 import { useCategories } from "./api/get-categories";
 import { compatibilities, type ShopFilterKey, type ShopFilters, sortParams } from "./shop-params";
 

@@ -7,9 +7,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/button";
 import { ContactFields, HoneypotField } from "@/components/contact-fields";
-import { TextareaField } from "@/components/form-field";
+import { TextareaField, TextField } from "@/components/form-field";
 import { AlertCircleIcon, CheckCircleIcon } from "@/components/icons";
-import { TextField } from "@/components/text-field";
 import { useCreateContact } from "@/features/contacts/api/create-contact";
 import { useToast } from "@/lib/toasts";
 

@@ -4,7 +4,7 @@ import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
-import { TextField } from "@/components/text-field";
+import { TextField } from "@/components/form-field";
 import { messageOf } from "@/lib/api-client";
 import { PasskeyButton } from "./passkey-sign-in";
 import { secondFactorSignIn } from "./sign-in-api";

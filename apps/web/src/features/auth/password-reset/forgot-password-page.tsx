@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
-import { TextField } from "@/components/text-field";
+import { TextField } from "@/components/form-field";
 import { messageOf } from "@/lib/api-client";
 import { paths } from "@/lib/paths";
 import { requestPasswordReset } from "./api";

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
-import { TextField } from "@/components/text-field";
+import { TextField } from "@/components/form-field";
 import { ApiError, messageOf } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { paths } from "@/lib/paths";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
-import { TextField } from "@/components/text-field";
+import { TextField } from "@/components/form-field";
 import { messageOf } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useToast } from "@/lib/toasts";

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormAlert } from "@/components/form-alert";
-import { TextField } from "@/components/text-field";
+import { TextField } from "@/components/form-field";
 import { messageOf } from "@/lib/api-client";
 import { QrCode } from "./qr-code";
 import { useConfirmTotp, useDisableTotp, useStartTotp } from "./two-factor-api";

@@ -1,8 +1,8 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { type ComponentProps, useId, useState } from "react";
 import { FormAlert } from "@/components/form-alert";
+import { inputClasses } from "@/components/form-field";
 import { Spinner } from "@/components/spinner";
-import { inputClasses } from "@/components/text-field";
 import { messageOf } from "@/lib/api-client";
 import { usePostPreview } from "./api/preview-post";
 

@@ -3,8 +3,8 @@ import { campaignCopy, testSendSchema } from "@shop/shared/schemas/campaigns";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
+import { TextField } from "@/components/form-field";
 import { Modal } from "@/components/modal";
-import { TextField } from "@/components/text-field";
 
 type DialogFormProps = {
   title: string;

@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormAlert } from "@/components/form-alert";
-import { TextField } from "@/components/text-field";
+import { TextField } from "@/components/form-field";
 import { UnsavedChangesDialog } from "@/components/unsaved-changes-dialog";
 import { messageOf } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";

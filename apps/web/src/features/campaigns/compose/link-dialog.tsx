@@ -1,8 +1,8 @@
 import { campaignUiCopy } from "@shop/shared/campaign-copy";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/button";
+import { TextField } from "@/components/form-field";
 import { Modal } from "@/components/modal";
-import { TextField } from "@/components/text-field";
 import { isLinkable } from "./editor-extensions";
 
 const t = campaignUiCopy.editor;

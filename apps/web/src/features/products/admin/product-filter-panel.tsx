@@ -1,8 +1,7 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { useId } from "react";
-import { FilterOptions, FilterSelect } from "@/components/form-field";
+import { FilterOptions, FilterSelect, inputClasses } from "@/components/form-field";
 import { searchDebounceMs } from "@/components/search-input";
-import { inputClasses } from "@/components/text-field";
 import { useCategories } from "@/features/products/api/get-categories";
 import { useDebouncedText } from "@/lib/use-debounced-text";
 import { type ProductUrlKey, pageSizes } from "./product-list-state";

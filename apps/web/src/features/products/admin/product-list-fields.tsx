@@ -1,8 +1,8 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
 import { Button } from "@/components/button";
+import { inputClasses } from "@/components/form-field";
 import { ChevronDownIcon, CloseIcon, PlusIcon } from "@/components/icons";
-import { inputClasses } from "@/components/text-field";
 import type { ProductFormInput } from "./product-form-schema";
 
 const t = backofficeCopy.productForm;
