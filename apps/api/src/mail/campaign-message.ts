@@ -19,7 +19,9 @@ export type CampaignForSending = {
 export type LinkContext = {
   secret: string;
   publicUrl: string;
-  settings: Pick<Settings, "mailFromName" | "mailFromAddress">;
+  /** The sender; and where replies go (mailReplyTo, else contactEmail, else nowhere but the sender). */
+  settings: Pick<Settings, "mailFromName" | "mailFromAddress"> &
+    Partial<Pick<Settings, "mailReplyTo" | "contactEmail">>;
   /** BOUNCE_DOMAIN: where bounces and mailto unsubscribes go back to; the sender's domain when unset. */
   bounceDomain?: string | undefined;
 };

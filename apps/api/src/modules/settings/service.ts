@@ -28,6 +28,7 @@ export function publicSettings(all: Settings): PublicSettings {
   const {
     mailFromName,
     mailFromAddress,
+    mailReplyTo,
     doubleOptIn,
     enquiryNotifyEmails,
     enquiryConfirmation,
