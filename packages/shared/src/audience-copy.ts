@@ -171,6 +171,7 @@ export const audienceCopy = {
     value: "Value",
     reason: "Reason",
     readAs: (encoding: string) => `Read as ${encoding}`,
+    suppressed: (count: string) => `${count} row(s) left out: their address is on the suppression list.`,
     moreErrors: (shown: number, total: string) => `Showing the first ${shown} of ${total} skipped rows.`,
     importAnother: "Import another file",
     done: "Done",

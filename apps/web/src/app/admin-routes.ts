@@ -120,6 +120,14 @@ export const adminPages: RouteObject[] = [
     ),
   },
   {
+    path: "newsletters/suppressions",
+    handle: guarded(adminAccess.suppressions),
+    lazy: lazyPage(
+      () => import("@/features/newsletter/suppressions-page"),
+      (m) => m.SuppressionsPage,
+    ),
+  },
+  {
     path: "newsletters/history",
     handle: guarded(adminAccess.emailHistory),
     lazy: lazyPage(

@@ -23,6 +23,8 @@ export const adminAccess = {
   activityLogs: "activitylog",
   newsletters: "newsletter",
   subscribers: "newsletter:view-subscribers",
+  /** Lifting is changing the audience, so the list is shown to whoever may do it. */
+  suppressions: "newsletter:update-subscriber",
   emailHistory: "newsletter:view-emailhistories",
   statistics: "newsletter:view-statistics",
   tags: "newsletter:view-tags",

@@ -44,6 +44,7 @@ export const paths = {
     blogEdit: (postId: string) => `/admin/blog/edit/${id(postId)}`,
     settings: "/admin/settings",
     subscribers: "/admin/newsletters/subscribers",
+    suppressions: "/admin/newsletters/suppressions",
     emailHistory: "/admin/newsletters/history",
     emailDetail: (emailId: string) => `/admin/newsletters/history/email/${id(emailId)}`,
     statistics: "/admin/newsletters/stats",

@@ -27,4 +27,22 @@ export const suppressionCopy = {
     `This address is on the suppression list (${reasonWords[reason]}) and will not be mailed. Lift the suppression first to add it again.`,
   notFound: "This address is not on the suppression list",
   lifted: "Suppression lifted",
+  page: {
+    title: "Suppression list",
+    description: "Addresses no campaign will mail: hard bounces, spam complaints, unsubscribes and erasures.",
+    open: "Suppression list",
+    loading: "Loading suppressions...",
+    empty: "No suppressed addresses",
+    emptySearch: "Try a different search term",
+    failedFetch: "Failed to load the suppression list",
+    searchPlaceholder: "Search by email",
+    columns: { email: "Email", reason: "Reason", since: "Since" },
+    erased: "Erased address (only its hash is kept)",
+    lift: "Lift",
+    liftLabel: (email: string) => `Lift suppression of ${email}`,
+    confirmTitle: "Lift suppression?",
+    confirm: (email: string, reason: SuppressionReason) =>
+      `${email} is suppressed (${reasonWords[reason]}). Once lifted, campaigns may mail it again. This is logged.`,
+    failedLift: "Could not lift the suppression",
+  },
 };

@@ -67,6 +67,9 @@ export function ImportResultView({ result }: { result: ImportResult }) {
         <Figure label={t.updated} value={result.updatedCount} tone="bg-sky-50 text-sky-800" />
         <Figure label={t.skipped} value={result.skippedCount} tone="bg-amber-50 text-amber-800" />
       </dl>
+      {result.suppressedCount ? (
+        <p className="text-sm text-slate-700">{t.suppressed(formatCount(result.suppressedCount))}</p>
+      ) : null}
       {result.encoding ? <p className="text-xs text-slate-500">{t.readAs(result.encoding)}</p> : null}
       {result.errors.length > 0 ? (
         <div>

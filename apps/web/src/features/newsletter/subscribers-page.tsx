@@ -8,9 +8,11 @@ import {
   subscriberSortFields,
   subscriberStatuses,
 } from "@shop/shared/schemas/newsletter";
+import { suppressionCopy } from "@shop/shared/schemas/suppressions";
 import { useState } from "react";
+import { Link } from "react-router";
 import { DownloadIcon } from "@/components/admin-icons";
-import { Button } from "@/components/button";
+import { Button, buttonClasses } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable, type SortState } from "@/components/data-table";
 import { FilterBar } from "@/components/filter-bar";
@@ -21,6 +23,7 @@ import { Pagination } from "@/components/pagination";
 import { SearchInput } from "@/components/search-input";
 import { useCan } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
+import { paths } from "@/lib/paths";
 import { useToast } from "@/lib/toasts";
 import { useUrlFilters } from "@/lib/use-url-filters";
 import { openModal } from "@/modals/modal-store";
@@ -134,6 +137,11 @@ export function SubscribersPage() {
               {exportCsv.isPending ? null : <DownloadIcon className="size-4" />}
               {t.exportCsv}
             </Button>
+            {canEdit ? (
+              <Link to={paths.admin.suppressions} className={buttonClasses("outline")}>
+                {suppressionCopy.page.open}
+              </Link>
+            ) : null}
             {canEdit ? (
               <Button onClick={() => openModal("bulkImport", {})}>
                 <PlusIcon className="size-4" />

@@ -1,4 +1,5 @@
 import type { SubscriberListFilters } from "./get-subscribers";
+import type { SuppressionFilters } from "./get-suppressions";
 
 /** Every audience query key starts with `newsletterKeys.all`: tags and subscribers change together. */
 export const newsletterKeys = {
@@ -9,4 +10,5 @@ export const newsletterKeys = {
   subscriberList: (filters: SubscriberListFilters) => [...newsletterKeys.subscribers(), "list", filters] as const,
   subscriber: (id: string) => [...newsletterKeys.subscribers(), "detail", id] as const,
   importProgress: (jobId: string) => [...newsletterKeys.all, "import", jobId] as const,
+  suppressionList: (filters: SuppressionFilters) => [...newsletterKeys.all, "suppressions", filters] as const,
 };
