@@ -43,11 +43,12 @@ export function campaignMessage(
   const domain = context.settings.mailFromAddress.split("@")[1] ?? "localhost";
   const messageId = `<${recipient.id}@${domain}>`;
   const { returnPath, unsubscribeMailto } = returnAddresses(campaign, recipient, context, domain);
+  const replyTo = replyToOf(context.settings);
   if (plainAddress.test(recipient.email) && plainAddress.test(context.settings.mailFromAddress)) {
     return {
       envelope: { from: returnPath, to: [recipient.email] },
       messageId,
-      template: templateFor(campaign, context.settings),
+      template: templateFor(campaign, context.settings, replyTo),
       recipient: {
         to: recipient.email,
         messageId,
@@ -67,6 +68,7 @@ export function campaignMessage(
     from: { name: context.settings.mailFromName, address: context.settings.mailFromAddress },
     to: recipient.email,
     envelope: { from: returnPath, to: recipient.email },
+    ...(replyTo && { replyTo }),
     subject: campaign.subject,
     html: fill(campaign.compiled.htmlParts, urls, true),
     text: fill(campaign.compiled.textParts, urls, false),
@@ -132,9 +134,15 @@ function testUrls(campaign: CampaignForSending, context: LinkContext) {
 
 const templates = new WeakMap<CampaignForSending, { key: string; template: RawTemplate }>();
 
+/** Replies go to Settings' Reply-To address, else the shop's contact address (never the no-reply sender). */
+function replyToOf(settings: LinkContext["settings"]): string | undefined {
+  const address = settings.mailReplyTo || settings.contactEmail;
+  return address && plainAddress.test(address) ? address : undefined;
+}
+
 /** The per-campaign part of every raw message, rebuilt only if the sender settings change. */
-function templateFor(campaign: CampaignForSending, settings: LinkContext["settings"]): RawTemplate {
-  const key = `${settings.mailFromName}\n${settings.mailFromAddress}`;
+function templateFor(campaign: CampaignForSending, settings: LinkContext["settings"], replyTo?: string): RawTemplate {
+  const key = `${settings.mailFromName}\n${settings.mailFromAddress}\n${replyTo ?? ""}`;
   const cached = templates.get(campaign);
   if (cached?.key === key) return cached.template;
   const template = rawTemplate({
@@ -143,6 +151,7 @@ function templateFor(campaign: CampaignForSending, settings: LinkContext["settin
     campaignId: campaign.id,
     fromName: settings.mailFromName,
     fromAddress: settings.mailFromAddress,
+    replyTo,
   });
   templates.set(campaign, { key, template });
   return template;

@@ -47,6 +47,8 @@ export function rawTemplate(input: {
   campaignId: string;
   fromName: string;
   fromAddress: string;
+  /** Where replies go; a plain address (campaign-message.ts checks it), or none. */
+  replyTo?: string | undefined;
 }): RawTemplate {
   // Validation already refuses line breaks; flattening them again means none can ever start a header.
   const flat = (value: string) => value.replace(/[\r\n]+/g, " ");
@@ -60,6 +62,7 @@ export function rawTemplate(input: {
   const boundary = `----=_shop_${randomBytes(12).toString("hex")}`;
   const head = [
     foldLines(`From: ${from}`, 76),
+    ...(input.replyTo ? [`Reply-To: ${flat(input.replyTo)}`] : []),
     foldLines(`Subject: ${encodeWords(flat(input.subject), "Q", 52, true)}`, 76),
     "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
     `X-Campaign-Id: ${input.campaignId}`,
