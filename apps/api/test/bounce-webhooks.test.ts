@@ -243,6 +243,15 @@ describe("POST /api/bounces/postmark (basic credentials)", () => {
     expect(await statusOf(angry)).toBe("unsubscribed");
   });
 
+  it("records a bounce whose details run past 1,000 characters, cut to that length", async () => {
+    const email = await subscriber();
+    const long = { ...hardBounce(email), Details: `smtp;550 ${"x".repeat(3_000)}` };
+    const response = await post(long, basic(postmarkUser, postmarkPassword));
+    expect(response.status, response.text).toBe(200);
+    expect(await statusOf(email)).toBe("bounced");
+    expect((await eventsOf(email))[0]?.reason).toHaveLength(1_000);
+  });
+
   it("refuses wrong or missing credentials with 401 and records nothing", async () => {
     const email = await subscriber();
     await expectRefused(await post(hardBounce(email), basic(postmarkUser, "wrong-password")), email, 401);
