@@ -265,7 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     },
   });
   await app.register(blogRoutes);
-  await app.register(settingsRoutes);
+  await app.register(settingsRoutes, { dkim: config.dkim });
   await app.register(dashboardRoutes);
   await app.register(uploadRoutes, { store: app.files });
 

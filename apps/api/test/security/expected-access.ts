@@ -236,6 +236,7 @@ export const expectedAccess: ExpectedRoute[] = [
   // the full record (mail sender, tracking choices), is the settings permission's.
   route("GET", "/api/settings", "public"),
   route("GET", "/api/settings/admin", needs("settings:update-settings")),
+  route("GET", "/api/settings/mail-authentication", needs("settings:update-settings")),
   route("PUT", "/api/settings", needs("settings:update-settings")),
 ];
 

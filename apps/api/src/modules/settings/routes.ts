@@ -1,5 +1,8 @@
+import type { MailAuthenticationDto } from "@shop/shared/schemas/mail-authentication";
 import { settingsUpdateSchema } from "@shop/shared/schemas/settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { DkimKey } from "../../mail/dkim.ts";
+import { dkimDnsRecord } from "../../mail/dkim-key.ts";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { sendCached } from "../../plugins/public-cache.ts";
@@ -8,7 +11,7 @@ import { getSettings, publicSettings, updateSettings } from "./service.ts";
 
 const manage = requirePermission("settings:update-settings");
 
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ dkim: DkimKey | undefined }> = async (app, options) => {
   app.get("/api/settings", { config: { ...publicRoute, publicCache: {} } }, (request, reply) =>
     sendCached(request, reply, async () => ({
       success: true as const,
@@ -22,6 +25,21 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     message: "Settings fetched successfully",
     data: await getSettings(app.db),
   }));
+
+  // The DKIM record to publish, computed from the configured key: its public half only.
+  app.get("/api/settings/mail-authentication", { config: manage }, async () => {
+    const data: MailAuthenticationDto = {
+      dkim: options.dkim
+        ? {
+            domain: options.dkim.domain,
+            selector: options.dkim.selector,
+            algorithm: options.dkim.algorithm,
+            record: dkimDnsRecord(options.dkim),
+          }
+        : null,
+    };
+    return { success: true, message: "Mail authentication fetched successfully", data };
+  });
 
   app.put(
     "/api/settings",
