@@ -17,7 +17,8 @@ export async function recordWebhookEvents(
   events: DeliveryEvent[],
 ): Promise<WebhookAnswer> {
   const valid = events.flatMap((event) => {
-    const parsed = deliveryEventSchema.safeParse(event);
+    // Relays' diagnostics can be long; the record keeps the first 1,000 characters, as the schema allows.
+    const parsed = deliveryEventSchema.safeParse({ ...event, reason: (event.reason ?? "").trim().slice(0, 1_000) });
     return parsed.success ? [parsed.data] : [];
   });
   const { recorded } = await recordDeliveryEvents(db, valid, { userId: null, ipAddress: request.ip });
