@@ -1,28 +1,16 @@
-import type { CampaignDto, FunnelDto } from "@shop/shared/schemas/campaigns";
-import type { SubscriberDto } from "@shop/shared/schemas/newsletter";
+import type { FunnelDto } from "@shop/shared/schemas/campaigns";
 import nodemailer from "nodemailer";
 import { afterAll, describe, expect, it } from "vitest";
-import { emailLinkSecret } from "../src/app.ts";
 import { startBounceListener } from "../src/inbound/bounce-listener.ts";
-import { createCampaignSender, defaultSenderOptions } from "../src/jobs/campaign-sender.ts";
 import { verpAddress } from "../src/mail/verp.ts";
 import { isSuppressed } from "../src/modules/newsletter/suppressions.ts";
 import { arfComplaint, gmailDelayDsn, postfixDsn, qmailBounce } from "./bounce-fixtures.ts";
-import { call, createTestApp, signIn, testConfig } from "./harness.ts";
-import { startSmtpSink } from "./smtp-sink.ts";
+import { startCampaignRig } from "./campaign-rig.ts";
+import { call } from "./harness.ts";
 
-const sink = await startSmtpSink();
-afterAll(() => sink.close());
-const config = { SMTP_URL: sink.url, PUBLIC_URL: "http://shop.test" };
-const { app } = await createTestApp({ config });
-const admin = await signIn(app);
-const linkSecret = emailLinkSecret(testConfig(config));
-const sender = createCampaignSender(
-  app.db,
-  app.mailer,
-  { secret: linkSecret, publicUrl: "http://shop.test", bounceDomain: "bounces.shop.test" },
-  { ...defaultSenderOptions, idleMs: 10 },
-);
+const { app, admin, linkSecret, signUp, find, sendCampaign } = await startCampaignRig({
+  bounceDomain: "bounces.shop.test",
+});
 const listener = await startBounceListener(app, {
   port: 0,
   host: "127.0.0.1",
@@ -37,18 +25,7 @@ const client = nodemailer.createTransport({ host: "127.0.0.1", port: listener.po
 afterAll(() => client.close());
 const deliver = (to: string, raw: string) => client.sendMail({ envelope: { from: "", to }, raw });
 
-let ip = 0;
-async function signUp(email: string): Promise<void> {
-  ip += 1;
-  await call(app, { method: "POST", url: "/api/newsletter/subscriber", body: { email }, ip: `10.7.${ip}.1` });
-}
-async function statusOf(email: string): Promise<string | undefined> {
-  const found = await call<{ subscribers: SubscriberDto[] }>(app, {
-    url: `/api/newsletter/get-all-subscriber?search=${encodeURIComponent(email)}`,
-    token: admin,
-  });
-  return found.body.data.subscribers[0]?.status;
-}
+const statusOf = async (email: string) => (await find(email))?.status;
 async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
   const until = Date.now() + ms;
   while (!(await check())) {
@@ -57,23 +34,10 @@ async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<vo
   }
 }
 async function campaign(): Promise<{ id: string; sent: { to: string; returnPath: string; unsubscribe: string }[] }> {
-  const created = await call<CampaignDto>(app, {
-    method: "POST",
-    url: "/api/compose-mail",
-    token: admin,
-    body: { subject: "Autumn deals", preheader: "", html: "<p>Hello {{email}}</p>", audience: { type: "all" } },
-  });
-  const before = sink.messages.length;
-  await call(app, {
-    method: "POST",
-    url: "/api/emailhistory/send-mail",
-    token: admin,
-    body: { mailId: created.body.data._id },
-  });
-  for (let round = 0; round < 50 && (await sender.runOnce()) > 0; round += 1);
+  const { id, messages } = await sendCampaign();
   return {
-    id: created.body.data._id,
-    sent: sink.messages.slice(before).map((m) => ({
+    id,
+    sent: messages.map((m) => ({
       to: m.to[0] ?? "",
       returnPath: m.from,
       unsubscribe: /<mailto:([^?>]+)\?subject=unsubscribe>/.exec(m.headers.get("list-unsubscribe") ?? "")?.[1] ?? "",

@@ -1,78 +1,32 @@
-import type { CampaignDto } from "@shop/shared/schemas/campaigns";
-import type { SubscriberDto } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { emailLinkSecret } from "../src/app.ts";
-import { createCampaignSender, defaultSenderOptions } from "../src/jobs/campaign-sender.ts";
+import { describe, expect, it } from "vitest";
 import { signLink } from "../src/lib/signed-links.ts";
 import { queryRows } from "../src/lib/sql.ts";
 import { recordDeliveryEvents } from "../src/modules/newsletter/delivery-events.ts";
 import { isSuppressed } from "../src/modules/newsletter/suppressions.ts";
-import { call, createTestApp, signIn, testConfig } from "./harness.ts";
-import { startSmtpSink } from "./smtp-sink.ts";
+import { startCampaignRig } from "./campaign-rig.ts";
+import { call } from "./harness.ts";
 
-const sink = await startSmtpSink({
+const { app, admin, linkSecret, signUp, find, sendCampaign } = await startCampaignRig({
   reject: (to) => (to.startsWith("refused") ? { code: 550, message: "5.1.1 No such user" } : undefined),
 });
-afterAll(() => sink.close());
-const config = { SMTP_URL: sink.url, PUBLIC_URL: "http://shop.test" };
-const { app } = await createTestApp({ config });
-const admin = await signIn(app);
-const linkSecret = emailLinkSecret(testConfig(config));
-const sender = createCampaignSender(
-  app.db,
-  app.mailer,
-  { secret: linkSecret, publicUrl: "http://shop.test" },
-  { ...defaultSenderOptions, idleMs: 10 },
-);
-
-let ipCounter = 0;
-async function signUp(email: string): Promise<void> {
-  ipCounter += 1;
-  const response = await call(app, {
-    method: "POST",
-    url: "/api/newsletter/subscriber",
-    body: { email },
-    ip: `10.9.${ipCounter}.1`,
-  });
-  expect(response.status).toBeLessThan(300);
-}
-async function find(email: string): Promise<SubscriberDto | undefined> {
-  const found = await call<{ subscribers: SubscriberDto[] }>(app, {
-    url: `/api/newsletter/get-all-subscriber?search=${encodeURIComponent(email)}`,
-    token: admin,
-  });
-  return found.body.data.subscribers[0];
-}
 
 /** Sends a campaign to everyone subscribed and answers who received it. */
-async function campaignTo(): Promise<{ id: string; to: string[] }> {
-  const created = await call<CampaignDto>(app, {
-    method: "POST",
-    url: "/api/compose-mail",
-    token: admin,
-    body: { subject: "News", preheader: "", html: "<p>Hello</p>", audience: { type: "all" } },
-  });
-  const before = sink.messages.length;
-  const started = await call(app, {
-    method: "POST",
-    url: "/api/emailhistory/send-mail",
-    token: admin,
-    body: { mailId: created.body.data._id },
-  });
-  expect(started.status).toBe(202);
-  for (let round = 0; round < 50 && (await sender.runOnce()) > 0; round += 1);
-  return { id: created.body.data._id, to: sink.messages.slice(before).flatMap((m) => m.to) };
+async function campaignTo(): Promise<{
+  id: string;
+  to: string[];
+  sent: Awaited<ReturnType<typeof sendCampaign>>["messages"];
+}> {
+  const { id, messages } = await sendCampaign();
+  return { id, to: messages.flatMap((m) => m.to), sent: messages };
 }
 
 for (const email of ["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com"]) await signUp(email);
 
 describe("the envelope sender", () => {
   it("is each recipient's own signed bounce address on the sender's domain, and List-Unsubscribe's mailto one the listener takes", async () => {
-    const before = sink.messages.length;
-    const { to } = await campaignTo();
+    const { to, sent } = await campaignTo();
     expect(to.sort()).toEqual(["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com"]);
-    const sent = sink.messages.slice(before);
     const senders = sent.map((m) => m.from);
     for (const from of senders) {
       expect(from).toMatch(/^bounces\+[a-z2-7]{42}@smarthomeshop\.example$/);
