@@ -180,6 +180,19 @@ export const contentCopy = {
     mailFromName: "Sender name",
     mailFromAddress: "Sender address",
     mailFromHint: "Leave empty to send from MAIL_FROM (or the built-in default). Filled in, it wins for every email.",
+    mailReplyTo: "Reply-To address",
+    mailReplyToHint: "Where replies to newsletters go. Leave empty to use the contact email above.",
+    dkim: "Email signing (DKIM)",
+    dkimDescription:
+      "Receivers check each email's DKIM signature against this DNS record. Publish it at your DNS provider as a TXT record.",
+    dkimLoading: "Loading the DKIM record…",
+    dkimFailed: "Failed to load the DKIM record",
+    dkimOff:
+      "Emails are not signed. Set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY on the server (see README) and restart to sign them.",
+    dkimRecordName: "Record name",
+    dkimRecordType: "Type",
+    dkimRecordValue: "Value",
+    dkimAlgorithm: "Algorithm",
     enquiries: "New enquiries",
     enquiryNotifyEmails: "Notify about new enquiries",
     enquiryNotifyEmailsHint:

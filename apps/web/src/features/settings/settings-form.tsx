@@ -139,6 +139,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       <Section title={t.mail}>
         {text("mailFromName", t.mailFromName)}
         {text("mailFromAddress", t.mailFromAddress, "email", t.mailFromHint)}
+        {text("mailReplyTo", t.mailReplyTo, "email", t.mailReplyToHint)}
         <CheckboxField
           label={t.doubleOptIn}
           hint={t.doubleOptInHint}

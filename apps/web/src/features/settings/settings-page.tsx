@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { PageSpinner } from "@/components/spinner";
 import { messageOf } from "@/lib/api-client";
 import { useSettings } from "./api/get-settings";
+import { DkimRecord } from "./dkim-record";
 import { SettingsForm } from "./settings-form";
 
 const page = backofficeCopy.pages.settings;
@@ -25,6 +26,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm settings={settings.data} />
       )}
+      <DkimRecord />
     </>
   );
 }
