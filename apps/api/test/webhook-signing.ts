@@ -40,7 +40,8 @@ export function makeSnsSigner(): {
   }
 }
 
-export const testCertificateUrl = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem";
+export const testCertificateUrl =
+  "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-6aad65c2f9911b05cd53efda11f913f9.pem";
 export const testTopicArn = "arn:aws:sns:eu-west-1:123456789012:shop-bounces";
 
 /** An SES notification as SNS delivers it, unsigned. */

@@ -59,16 +59,21 @@ describe("SNS message signatures", () => {
       "https://user@sns.eu-west-1.amazonaws.com/cert.pem",
       "https://s3.amazonaws.com/cert.pem",
       "not a url",
+      // Amazon's host, but not a signing certificate's path: each would be one more fetch to Amazon.
+      "https://sns.eu-west-1.amazonaws.com/?Action=ListTopics",
+      "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-6aad65c2.pem/../other",
+      "https://sns.eu-west-1.amazonaws.com/other.pem",
     ]) {
       const message = signer.sign(sesNotification({}, { SigningCertURL: url }));
       expect(await verifySnsMessage(message, certificateOf), url).toEqual({
         ok: false,
         reason: "certificate not on an Amazon SNS host",
       });
-      expect(isAmazonSnsUrl(url), url).toBe(false);
     }
     expect(fetcher).not.toHaveBeenCalled();
     expect(isAmazonSnsUrl(testCertificateUrl)).toBe(true);
+    expect(isAmazonSnsUrl("https://attacker.example.com/cert.pem")).toBe(false);
+    expect(isAmazonSnsUrl("http://sns.eu-west-1.amazonaws.com/")).toBe(false);
   });
 
   it("fetches each certificate once, and tries again after a failed fetch", async () => {
