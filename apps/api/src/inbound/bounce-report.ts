@@ -86,8 +86,12 @@ export async function readBounceReport(raw: Buffer | string): Promise<BounceRepo
     typeof contentType === "object" && contentType !== null && "params" in contentType
       ? String((contentType.params as Record<string, string>)["report-type"] ?? "").toLowerCase()
       : "";
-  // mailparser gives the report parts (message/delivery-status, message/feedback-report) as text.
-  const text = parsed.text ?? "";
+  // mailparser gives a report part as text or as an attachment, depending on its type and
+  // disposition: the fields are read from both.
+  const reportParts = parsed.attachments.filter((a) =>
+    /^message\/(global-)?(delivery-status|feedback-report)$/i.test(a.contentType),
+  );
+  const text = [parsed.text ?? "", ...reportParts.map((a) => a.content.toString("utf8"))].join("\n\n");
   const original = parsed.attachments.find((a) => /rfc822/i.test(a.contentType))?.content.toString("utf8") ?? "";
   const originalTo = addressIn(fieldsOf(original.split(/\r?\n\r?\n/, 1)[0] ?? "").get("to"));
 
