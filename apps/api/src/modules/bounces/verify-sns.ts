@@ -36,6 +36,18 @@ export function isAmazonSnsUrl(value: string): boolean {
   return url.protocol === "https:" && url.port === "" && url.username === "" && amazonHost.test(url.hostname);
 }
 
+const certificatePath = /^\/SimpleNotificationService-[0-9a-f]+\.pem$/;
+
+/**
+ * A signing certificate's address: on Amazon's SNS host and with the path SNS gives its certificates.
+ * Any other path there would only be one more request to Amazon per message a caller invents.
+ */
+export function isSnsCertificateUrl(value: string): boolean {
+  if (!isAmazonSnsUrl(value)) return false;
+  const url = new URL(value);
+  return url.search === "" && url.hash === "" && certificatePath.test(url.pathname);
+}
+
 const notificationFields = ["Message", "MessageId", "Subject", "Timestamp", "TopicArn", "Type"] as const;
 const subscriptionFields = ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"] as const;
 
@@ -81,7 +93,8 @@ export async function verifySnsMessage(
 ): Promise<SnsVerdict> {
   const algorithm = algorithms[message.SignatureVersion];
   if (!algorithm) return { ok: false, reason: "unknown signature version" };
-  if (!isAmazonSnsUrl(message.SigningCertURL)) return { ok: false, reason: "certificate not on an Amazon SNS host" };
+  if (!isSnsCertificateUrl(message.SigningCertURL))
+    return { ok: false, reason: "certificate not on an Amazon SNS host" };
   let certificate: X509Certificate;
   try {
     certificate = await certificateOf(message.SigningCertURL);
