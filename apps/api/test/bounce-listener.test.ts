@@ -81,6 +81,12 @@ describe("the bounce listener", () => {
     });
     expect(funnel.body.data).toMatchObject({ sent: 5, delivered: 4, bounced: 1, complained: 1 });
     expect(funnel.body.data.rates).toMatchObject({ bounce: 20, complaint: 25 });
+    // The campaign's own page counts them too.
+    const detail = await call<{ counts: Record<string, number> }>(app, {
+      url: `/api/emailhistory/${first.id}`,
+      token: admin,
+    });
+    expect(detail.body.data.counts).toMatchObject({ sent: 4, bounced: 1, complained: 1 });
 
     const next = await campaign();
     expect(next.sent.map((m) => m.to).sort()).toEqual(["cy@example.com", "dee@example.com", "eve@example.com"]);
