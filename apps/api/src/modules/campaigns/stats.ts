@@ -2,6 +2,7 @@ import type { FunnelDto } from "@shop/shared/schemas/campaigns";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../lib/sql.ts";
+import { signUpsPerDay, windowStart } from "../newsletter/sign-ups.ts";
 
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
@@ -61,22 +62,28 @@ export async function funnel(db: Db, campaignId?: string): Promise<FunnelDto> {
   };
 }
 
-/** Daily sign-ups and unsubscribes over a window, with campaigns sent per day: three grouped scans. */
+/** Daily sign-ups (signUpsPerDay, as the dashboard counts them) and unsubscribes over a window, with campaigns sent per day. */
 export async function audienceGrowth(db: Db, days: number) {
-  const rows = await queryRows<{ day: string; subscribed: number; unsubscribed: number; campaigns: number }>(
-    db,
-    sql`with days as (select generate_series(current_date - ${days - 1}::int, current_date, interval '1 day')::date as day),
-      joined as (select subscribed_at::date as day, count(*)::int as n from subscribers
-        where subscribed_at >= current_date - ${days - 1}::int group by 1),
-      left_ as (select unsubscribed_at::date as day, count(*)::int as n from subscribers
-        where unsubscribed_at >= current_date - ${days - 1}::int group by 1),
-      sent as (select sent_at::date as day, count(*)::int as n from campaigns
-        where sent_at >= current_date - ${days - 1}::int group by 1)
-      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(j.n, 0) as subscribed, coalesce(l.n, 0) as unsubscribed,
-        coalesce(s.n, 0) as campaigns
-      from days d left join joined j on j.day = d.day left join left_ l on l.day = d.day left join sent s on s.day = d.day
-      order by d.day`,
-  );
+  const since = windowStart(days);
+  const [signUps, others] = await Promise.all([
+    signUpsPerDay(db, days),
+    queryRows<{ day: string; unsubscribed: number; campaigns: number }>(
+      db,
+      sql`with left_ as (select to_char(unsubscribed_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n
+          from subscribers where unsubscribed_at >= ${since} group by 1),
+        sent as (select to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n
+          from campaigns where sent_at >= ${since} group by 1)
+        select coalesce(l.day, s.day) as day, coalesce(l.n, 0) as unsubscribed, coalesce(s.n, 0) as campaigns
+        from left_ l full join sent s on s.day = l.day`,
+    ),
+  ]);
+  const byDay = new Map(others.map((row) => [row.day, row]));
+  const rows = signUps.map(({ day, subscribed }) => ({
+    day,
+    subscribed,
+    unsubscribed: byDay.get(day)?.unsubscribed ?? 0,
+    campaigns: byDay.get(day)?.campaigns ?? 0,
+  }));
   const [totals] = await queryRows<{ subscribed: number; unsubscribed: number; bounced: number; campaigns: number }>(
     db,
     sql`select count(*) filter (where status = 'subscribed')::int as subscribed, count(*) filter (where status = 'unsubscribed')::int as unsubscribed,

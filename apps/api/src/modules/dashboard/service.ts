@@ -1,11 +1,12 @@
 import type { ActivityLogDto } from "@shop/shared/schemas/activity-logs";
 import type { ContactCounts } from "@shop/shared/schemas/contacts";
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { count, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contacts, products, subscribers } from "../../db/schema/index.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { listActivityLogs } from "../activity-logs/service.ts";
 import { countContacts, countOverdueContacts } from "../contacts/service.ts";
+import { signUpsPerDay } from "../newsletter/sign-ups.ts";
 
 export type DashboardBlocks = {
   products?: { active: number; inactive: number; outOfStock: number };
@@ -47,35 +48,25 @@ async function contactBlock(db: Db): Promise<DashboardBlocks["contacts"]> {
   return { byStatus, newThisWeek: week?.total ?? 0, overdue };
 }
 
-/** Daily sign-ups over 30 days with the running total of subscribed people, from two indexed queries. */
+/** New subscribers per day over 30 days (as the statistics page counts them) with the running total of subscribed people. */
 async function subscriberBlock(db: Db): Promise<DashboardBlocks["subscribers"]> {
-  const since = new Date(Math.floor(Date.now() / dayMs) * dayMs - 29 * dayMs);
   const [totals, daily] = await Promise.all([
     db
       .select({
         total: count(),
         subscribed: sql<number>`count(*) filter (where ${subscribers.status} = 'subscribed')::int`,
-        before: sql<number>`count(*) filter (where ${subscribers.status} = 'subscribed' and ${subscribers.createdAt} < ${since})::int`,
       })
       .from(subscribers),
-    db
-      .select({
-        day: sql<string>`to_char(date_trunc('day', ${subscribers.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-        added: count(),
-      })
-      .from(subscribers)
-      .where(and(gte(subscribers.createdAt, since), eq(subscribers.status, "subscribed")))
-      .groupBy(sql`1`),
+    signUpsPerDay(db, 30),
   ]);
-  const byDay = new Map(daily.map((row) => [row.day, row.added]));
-  let running = totals[0]?.before ?? 0;
-  const growth = Array.from({ length: 30 }, (_, i) => {
-    const date = new Date(since.getTime() + i * dayMs).toISOString().slice(0, 10);
-    const added = byDay.get(date) ?? 0;
-    running += added;
-    return { date, new: added, total: running };
+  const subscribed = totals[0]?.subscribed ?? 0;
+  // The total climbs by the people still subscribed who joined that day, to end at today's audience.
+  let running = subscribed - daily.reduce((sum, day) => sum + day.stillSubscribed, 0);
+  const growth = daily.map((day) => {
+    running += day.stillSubscribed;
+    return { date: day.day, new: day.subscribed, total: running };
   });
-  return { subscribed: totals[0]?.subscribed ?? 0, total: totals[0]?.total ?? 0, growth };
+  return { subscribed, total: totals[0]?.total ?? 0, growth };
 }
 
 /** Campaigns sent, and the mean of their open rates (opened ÷ delivered), 0–1. */
