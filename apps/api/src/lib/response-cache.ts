@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { setBounded } from "./bounded-map.ts";
+import { LRUCache } from "lru-cache";
 
 export type CachedResponse = { body: string; etag: string };
 
@@ -24,40 +24,39 @@ function entryOf(body: string): CachedResponse {
   return { body, etag };
 }
 
-export function createResponseCache(maxEntries = 1_000): ResponseCache {
-  const entries = new Map<string, CachedResponse>();
-  /** Loads running now; `stale` is set when a write to what the key shows landed while it ran. */
-  const inFlight = new Map<string, { loading: Promise<CachedResponse>; stale: boolean }>();
+type Produce = () => Promise<string>;
 
-  const store = (key: string, cached: CachedResponse) => setBounded(entries, key, cached, maxEntries);
+export function createResponseCache(maxEntries = 1_000): ResponseCache {
+  /**
+   * How many loads of each key are running now (a detached one may still overlap its successor):
+   * lru-cache's keys() leaves these keys out, and clearWhere must drop them too.
+   */
+  const loading = new Map<string, number>();
+  // fetch() runs one load per key however many callers miss it together. Deleting a key while its
+  // load runs (a write landed) detaches the load: with ignoreFetchAbort its callers still get the answer,
+  // and lru-cache stores it only if the key still holds that very load, which it no longer does.
+  const entries = new LRUCache<string, CachedResponse, Produce>({
+    max: maxEntries,
+    ignoreFetchAbort: true,
+    fetchMethod: async (key, _stale, { context: produce }) => {
+      loading.set(key, (loading.get(key) ?? 0) + 1);
+      try {
+        return entryOf(await produce());
+      } finally {
+        const left = (loading.get(key) ?? 1) - 1;
+        if (left > 0) loading.set(key, left);
+        else loading.delete(key);
+      }
+    },
+  });
 
   return {
-    get(key) {
-      const hit = entries.get(key);
-      if (hit) {
-        // Refresh recency: Map keeps insertion order, so the oldest entry is evicted first.
-        entries.delete(key);
-        entries.set(key, hit);
-      }
-      return hit;
-    },
-    fill(key, produce) {
-      const hit = this.get(key);
-      if (hit) return Promise.resolve(hit);
-      const pending = inFlight.get(key);
-      if (pending) return pending.loading;
-      const marks = { stale: false };
-      const loading = produce()
-        .then((body) => {
-          const cached = entryOf(body);
-          return marks.stale ? cached : store(key, cached);
-        })
-        .finally(() => {
-          if (inFlight.get(key) === load) inFlight.delete(key);
-        });
-      const load = Object.assign(marks, { loading });
-      inFlight.set(key, load);
-      return load.loading;
+    get: (key) => entries.get(key),
+    async fill(key, produce) {
+      const cached = await entries.fetch(key, { context: produce });
+      // Only a fetchMethod answering undefined gives undefined, and ours always answers an entry.
+      if (!cached) throw new Error(`The response cache produced nothing for ${key}`);
+      return cached;
     },
     clear() {
       this.clearWhere(() => true);
@@ -66,12 +65,7 @@ export function createResponseCache(maxEntries = 1_000): ResponseCache {
       // Matching loads already running may have read the old data: none is stored, and later callers
       // start afresh. Loads of other keys are left alone: under steady staff writes they would
       // otherwise rarely get to store anything.
-      for (const [key, load] of inFlight) {
-        if (!matches(key)) continue;
-        load.stale = true;
-        inFlight.delete(key);
-      }
-      for (const key of [...entries.keys()]) if (matches(key)) entries.delete(key);
+      for (const key of [...entries.keys(), ...loading.keys()]) if (matches(key)) entries.delete(key);
     },
   };
 }
