@@ -212,6 +212,7 @@ export const campaignUiCopy = {
       opened: "Opened",
       clicked: "Clicked",
       unsubscribed: "Unsubscribed",
+      complained: "Complaints",
     },
     rateOf: (rate: string, of: string) => `${rate} of ${of}`,
     ofRecipients: "recipients",

@@ -90,6 +90,8 @@ export type CampaignCounts = Record<RecipientStatus, number> & {
   opened: number;
   clicked: number;
   unsubscribed: number;
+  /** Recipients who reported it as spam (after the send: feedback reports, provider webhooks). */
+  complained: number;
 };
 
 export type FunnelDto = {

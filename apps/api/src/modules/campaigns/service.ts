@@ -288,7 +288,12 @@ export async function campaignCounts(db: Db, id: string): Promise<CampaignCounts
     clicked += row.clicked;
     unsubscribed += row.unsubscribed;
   }
-  return { ...counts, opened, clicked, unsubscribed };
+  const [reported] = await queryRows<{ complained: number }>(
+    db,
+    sql`select count(distinct coalesce(subscriber_id::text, email))::int as complained
+      from delivery_events where campaign_id = ${id} and kind = 'complaint'`,
+  );
+  return { ...counts, opened, clicked, unsubscribed, complained: reported?.complained ?? 0 };
 }
 
 export async function listRecipients(

@@ -43,6 +43,13 @@ export function deliveryFigures(recipientCount: number, counts: CampaignCounts):
       tone: "text-red-700",
     },
     {
+      key: "complained",
+      label: t.counts.complained,
+      value: counts.complained,
+      rate: of(counts.complained, delivered, t.ofDelivered),
+      tone: "text-red-700",
+    },
+    {
       key: "failed",
       label: t.counts.failed,
       value: counts.failed,
