@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { fetchFile } from "./api-download";
-import { downloadBlob } from "./csv";
+import { downloadBlob } from "./download-blob";
 import { useSessionExpiry } from "./use-session-expiry";
 
 type FileExport = {

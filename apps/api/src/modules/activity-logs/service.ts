@@ -1,3 +1,4 @@
+import { csvRow } from "@shop/shared/csv";
 import type {
   ActivityDetails,
   ActivityLogDto,
@@ -8,7 +9,6 @@ import { paginationOf } from "@shop/shared/schemas/common";
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { activityLogs, users } from "../../db/schema/index.ts";
-import { csvRow } from "../../lib/csv.ts";
 import { dayBoundary, escapeLike, olderThanRow } from "../../lib/sql.ts";
 
 export type ActivityEntry = {

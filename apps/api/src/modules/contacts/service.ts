@@ -1,4 +1,5 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
+import { csvRow } from "@shop/shared/csv";
 import { paginationOf } from "@shop/shared/schemas/common";
 import type {
   ContactCounts,
@@ -13,7 +14,6 @@ import { and, asc, count, desc, eq, gte, ilike, isNull, lt, lte, type SQL, sql }
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../../db/client.ts";
 import { contacts, users } from "../../db/schema/index.ts";
-import { csvRow } from "../../lib/csv.ts";
 import { notFound } from "../../lib/errors.ts";
 import { dayBoundary, escapeLike, olderThanRow, preparedStatements } from "../../lib/sql.ts";
 

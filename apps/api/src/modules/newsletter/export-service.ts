@@ -1,8 +1,8 @@
+import { csvRow } from "@shop/shared/csv";
 import type { SubscriberFilter } from "@shop/shared/schemas/newsletter";
 import { and, desc, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
-import { csvRow } from "../../lib/csv.ts";
 import { olderThanRow } from "../../lib/sql.ts";
 import { subscriberWhere } from "./subscribers-service.ts";
 

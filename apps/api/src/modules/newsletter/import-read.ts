@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { TextDecoder } from "node:util";
+import { unguardCell } from "@shop/shared/csv";
 import {
   type ImportEncoding,
   type ImportMapping,
@@ -7,7 +8,6 @@ import {
   importColumnRoles,
   newsletterCopy,
 } from "@shop/shared/schemas/newsletter";
-import { unguardCell } from "../../lib/csv.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { AddressSet } from "./address-set.ts";
 import { createCsvReader, sniffDelimiter, sniffNewline } from "./import-csv.ts";

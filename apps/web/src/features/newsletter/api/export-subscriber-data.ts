@@ -1,7 +1,7 @@
 import { audienceCopy } from "@shop/shared/audience-copy";
 import { useMutation } from "@tanstack/react-query";
 import { fetchFile } from "@/lib/api-download";
-import { downloadBlob } from "@/lib/csv";
+import { downloadBlob } from "@/lib/download-blob";
 import { useSessionForRawCalls } from "./session";
 
 /** GET /newsletter/subscribers/:id/export: everything held on one person, as a JSON file (GDPR access). */

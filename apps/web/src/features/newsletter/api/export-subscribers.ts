@@ -2,7 +2,7 @@ import { audienceCopy } from "@shop/shared/audience-copy";
 import type { SubscriberFilter } from "@shop/shared/schemas/newsletter";
 import { useMutation } from "@tanstack/react-query";
 import { fetchFile } from "@/lib/api-download";
-import { downloadBlob } from "@/lib/csv";
+import { downloadBlob } from "@/lib/download-blob";
 import { filterQueryOf } from "./get-subscribers";
 import { useSessionForRawCalls } from "./session";
 

@@ -1,3 +1,5 @@
+/** CSV cells, the one writer for every export (the API's contacts, activity and subscriber files) and the reader's inverse. */
+
 /**
  * Cells a spreadsheet would run as a formula (= + - @, and tab or CR that some read the same way)
  * are written with a leading apostrophe. A cell that already starts with apostrophes before such a

@@ -18,3 +18,15 @@ it("undoes its guard exactly, so every value survives a round trip", () => {
   expect(guardCell("'+q")).toBe("''+q");
   expect(guardCell("'plain")).toBe("'plain");
 });
+
+it.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])("guards %j so a spreadsheet will not run it", (value) => {
+  expect(csvCell(value).replace(/^"/, "").startsWith("'")).toBe(true);
+});
+
+it("leaves ordinary cells alone, doubles quotes and writes rows with CRLF line ends", () => {
+  expect(csvCell("Ada")).toBe("Ada");
+  expect(csvCell(42)).toBe("42");
+  expect(csvCell(new Date("2026-01-02T03:04:05.000Z"))).toBe("2026-01-02T03:04:05.000Z");
+  expect(csvCell('say "hi", then go')).toBe('"say ""hi"", then go"');
+  expect(csvRow(["name", "note"]) + csvRow(["Ada", "-5"])).toBe("name,note\r\nAda,'-5\r\n");
+});
