@@ -145,5 +145,11 @@ describe("the subscriber quick view", () => {
       { kind: "complaint", reason: "Feedback-Type: abuse", source: "arf", campaignSubject: null },
       { kind: "soft", reason: "4.2.2 mailbox full", source: "dsn", campaignSubject: "Spring sale" },
     ]);
+    // The person's data export (GDPR) holds them too.
+    const exported = await call<{ deliveryEvents: { kind: string }[] }>(app, {
+      url: `/api/newsletter/subscribers/${id}/export`,
+      token: admin,
+    });
+    expect(exported.body.data.deliveryEvents?.map((e) => e.kind)).toEqual(["complaint", "soft"]);
   });
 });
