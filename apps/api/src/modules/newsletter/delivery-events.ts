@@ -157,8 +157,15 @@ function summary(rows: Event[]): string {
   return `${said.join(", ")} recorded (${[...new Set(rows.map((r) => r.source))].join(", ")})`;
 }
 
-/** A person's latest bounces and complaints for the subscriber quick view, with the campaign's subject. */
-export async function deliveryEventsOf(db: Db, subscriberId: string): Promise<DeliveryEventDto[]> {
+/**
+ * A person's latest bounces and complaints, with the campaign's subject: a few for the quick view,
+ * all of them (up to a bound) for their data export.
+ */
+export async function deliveryEventsOf(
+  db: Db,
+  subscriberId: string,
+  limit = subscriberDeliveryEventsShown,
+): Promise<DeliveryEventDto[]> {
   const rows = await queryRows<{
     id: string;
     campaign_id: string | null;
@@ -172,7 +179,7 @@ export async function deliveryEventsOf(db: Db, subscriberId: string): Promise<De
     db,
     sql`select e.id, e.campaign_id, c.subject, e.email, e.kind, e.reason, e.source, e.created_at
       from delivery_events e left join campaigns c on c.id = e.campaign_id
-      where e.subscriber_id = ${subscriberId} order by e.created_at desc, e.id desc limit ${subscriberDeliveryEventsShown}`,
+      where e.subscriber_id = ${subscriberId} order by e.created_at desc, e.id desc limit ${limit}`,
   );
   return rows.map((row) => ({
     _id: row.id,

@@ -29,6 +29,8 @@ import { tagsByIds } from "./tags-service.ts";
 const view = requirePermission("newsletter:view-subscribers");
 const update = requirePermission("newsletter:update-subscriber");
 const remove = requirePermission("newsletter:delete-subscriber");
+/** A data export holds every bounce and complaint of the person, up to this many. */
+const exportedDeliveryEvents = 10_000;
 const label = (action: string) => ({ activity: { module: "newsletter", action } });
 const maxLoggedEmails = 1_000;
 
@@ -79,7 +81,11 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.header("content-disposition", `attachment; filename="subscriber-${subscriber._id}.json"`).send({
         success: true,
         message: "Subscriber data exported",
-        data: { subscriber, exportedAt: new Date().toISOString() },
+        data: {
+          subscriber,
+          deliveryEvents: await deliveryEventsOf(app.db, subscriber._id, exportedDeliveryEvents),
+          exportedAt: new Date().toISOString(),
+        },
       });
     },
   );
