@@ -19,7 +19,7 @@ export const noStartTls =
 /**
  * The same failure, said so that whoever reads it (a test send's answer, the outbox's last_error,
  * the log) knows what to change: an untrusted certificate points at SMTP_CA_FILE, a relay without
- * STARTTLS at tls=off. The codes the delivery outcomes are classified by (code, responseCode) stay.
+ * STARTTLS at tls=off. Anything else keeps its codes, which delivery outcomes are classified by.
  */
 export function explainSmtpError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
@@ -39,9 +39,10 @@ export function explainSmtpError(error: unknown): unknown {
     message = `${noStartTls}${failure.response ? ` (the relay said: ${failure.response})` : ""}`;
   }
   if (!message) return error;
+  // Each of these is the configuration's to fix, not the recipient's: no responseCode, so the
+  // outbox and the campaign sender retry (nodemailer reports a refused STARTTLS with the relay's 5xx).
   return Object.assign(new Error(message, { cause: error }), {
     code: failure.code,
-    responseCode: failure.responseCode,
     response: failure.response,
     command: failure.command,
   });

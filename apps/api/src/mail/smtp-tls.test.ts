@@ -5,6 +5,7 @@ import path from "node:path";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { listenOnLoopback } from "../../test/smtp-sink.ts";
+import { classify } from "../jobs/delivery-outcomes.ts";
 import { campaignMessage } from "./campaign-message.ts";
 import { compileCampaign } from "./render.ts";
 import { createMailer, type MailerOptions } from "./transport.ts";
@@ -153,6 +154,8 @@ describe("a relay that does not offer STARTTLS", () => {
     const sent = [strict.send(campaignTo("e@example.com")), strict.send(accountMail("f@example.com"))];
     for (const error of await Promise.all(sent.map(failure))) {
       expect(error.message).toMatch(/does not offer STARTTLS/);
+      // The configuration's to fix, not the recipient's: retried, never a bounce.
+      expect(classify(error)).toMatchObject({ permanent: false, bounce: false });
     }
     expect(relay.commands.filter((command) => command.startsWith("AUTH"))).toEqual([]);
     expect(relay.commands).toContain("EHLO");
