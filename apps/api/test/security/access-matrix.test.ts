@@ -127,7 +127,9 @@ beforeAll(async () => {
   await app.db.execute(sql`delete from sessions where id = ${claimsOf(deleted.token).sid}`);
   tokens.set("deleted", deleted.token);
 
-  tokens.set("super", await signIn(app));
+  // A super admin of their own: the walk below sends sign-out-others with this token, which would end
+  // `admin`'s session too if both were the same person.
+  tokens.set("super", (await lookalikeOf(app, admin, "super")).token);
 }, 120_000);
 
 function send(route: RouteAccess, token: string | undefined) {

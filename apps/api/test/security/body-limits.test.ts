@@ -86,6 +86,36 @@ const realistic: Record<string, { payload: string; type: string; status: number;
     type: "application/json",
     status: 200,
   },
+  // Account recovery and second factors (issue 17): read, then answered for what the body says.
+  "POST /api/users/forgot-password": {
+    payload: JSON.stringify({ email: "forgetful@example.com" }),
+    type: "application/json",
+    status: 200,
+  },
+  "POST /api/users/reset-password": {
+    payload: JSON.stringify({ token: "A".repeat(43), password: "a-new-password" }),
+    type: "application/json",
+    status: 400,
+  },
+  "POST /api/users/login/second-factor": {
+    payload: JSON.stringify({ challenge: "not.a.challenge", method: "totp", code: "123456" }),
+    type: "application/json",
+    status: 401,
+  },
+  "POST /api/users/login/passkey/options": { payload: "{}", type: "application/json", status: 200 },
+  "POST /api/users/login/passkey": {
+    payload: JSON.stringify({
+      credential: {
+        id: "AAAA",
+        rawId: "AAAA",
+        type: "public-key",
+        response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" },
+        clientExtensionResults: {},
+      },
+    }),
+    type: "application/json",
+    status: 401,
+  },
   // Bounce webhooks (issue 18): read, then refused for want of the relay's secret or signature. SendGrid
   // posts batches of up to about 768 KB and an SNS message may be 256 KB, so those two take more.
   "POST /api/bounces": {

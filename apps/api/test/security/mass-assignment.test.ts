@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from "node:crypto";
 import { allPermissionNames } from "@shop/shared/permissions";
 import { describe, expect, it } from "vitest";
+import { passwordResetTokens } from "../../src/db/schema/index.ts";
 import { call, createStaff, signIn, testAdmin } from "../harness.ts";
 import { createSoftAuthenticator } from "../soft-authenticator.ts";
 import {
@@ -84,6 +86,14 @@ const passkeyRegistration = (
     token: staff.token,
   })
 ).body.data;
+// Password reset (issue 17): a live link for a person of their own, since a reset signs them out everywhere.
+const resetUser = await createStaff(app, admin, []);
+const resetToken = randomBytes(32).toString("base64url");
+await app.db.insert(passwordResetTokens).values({
+  userId: resetUser.userId,
+  tokenHash: createHash("sha256").update(resetToken).digest("hex"),
+  expiresAt: new Date(Date.now() + 3_600_000),
+});
 const campaign = { subject: "News", html: "<p>Hello</p>", audience: { type: "all" } };
 const draftId = await created("POST", "/api/compose-mail", campaign, admin);
 const toScheduleId = await created("POST", "/api/compose-mail", campaign, admin);
@@ -150,6 +160,8 @@ const rows: Row[] = [
     () => ({ name: "Desk key", credential: createSoftAuthenticator(app.publicUrl).register(passkeyRegistration) }),
     "staff",
   ),
+  row("POST", "/api/users/forgot-password", () => ({ email: `forgot-${unique()}@example.com` }), "anonymous"),
+  row("POST", "/api/users/reset-password", () => ({ token: resetToken, password: "a-new-password" }), "anonymous"),
   row("POST", "/api/roles/create-role", () => ({ name: `Role ${unique()}` })),
   row("PUT", `/api/roles/update-role/${staff.roleId}`, () => ({ description: "Changed" })),
   row("POST", "/api/categories", () => ({ name: `Category ${unique()}` })),
@@ -191,7 +203,10 @@ const bodiless = new Set([
   "POST /api/users/two-factor/recovery-codes",
   "POST /api/users/:id/reset-two-factor",
   "POST /api/users/two-factor/passkeys/options",
+  "POST /api/users/:id/send-password-reset",
+  "POST /api/users/sessions/sign-out-others",
   "POST /api/upload/multiple",
+  "POST /api/csv/import-preview",
   "POST /api/csv/import-jobs",
   "POST /api/csv/import-csv",
   "POST /api/compose-mail/:id/unschedule",
