@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { emailLinkSecret } from "../src/app.ts";
+import { signParts } from "../src/lib/signed-links.ts";
 import { queryRows } from "../src/lib/sql.ts";
 import { recordDeliveryEvents } from "../src/modules/newsletter/delivery-events.ts";
 import { isSuppressed, liftSuppression, suppress } from "../src/modules/newsletter/suppressions.ts";
-import { call, createTestApp, signIn } from "./harness.ts";
+import { call, createTestApp, signIn, testConfig } from "./harness.ts";
 
 const { app } = await createTestApp();
 const admin = await signIn(app);
@@ -83,6 +85,28 @@ describe("recording bounces and complaints", () => {
     expect(await statusOf("full-mailbox@example.com")).toBe("bounced");
     expect(await isSuppressed(db, "full-mailbox@example.com")).toBe(true);
     expect((await eventsOf(id)).map((e) => e.kind)).toEqual(["soft", "soft", "soft"]);
+  });
+
+  it("an open in between breaks the row: it shows mail reaches the person", async () => {
+    const id = await person("opens-sometimes@example.com");
+    const [recipient] = await queryRows<{ id: string }>(
+      db,
+      sql`with c as (insert into campaigns (id, subject, html, audience, status)
+          values (uuid_v7(), 'Weekly', '<p>Hi</p>', '{"type":"all"}', 'sent') returning id)
+        insert into campaign_recipients (id, campaign_id, subscriber_id, email, status)
+        select uuid_v7(), c.id, ${id}, 'opens-sometimes@example.com', 'sent' from c returning id`,
+    );
+    const soft = { email: "opens-sometimes@example.com", kind: "soft", reason: "4.2.2", source: "dsn" } as const;
+    await recordDeliveryEvents(db, [soft]);
+    await recordDeliveryEvents(db, [soft]);
+    const pixel = await app.inject({
+      url: `/t/o/${signParts(emailLinkSecret(testConfig()), "open", [recipient?.id ?? ""])}.gif`,
+      headers: { "user-agent": "Mozilla/5.0 (Macintosh) Thunderbird" },
+    });
+    expect(pixel.statusCode).toBe(200);
+    await app.events.flush();
+    await recordDeliveryEvents(db, [soft]);
+    expect(await statusOf("opens-sometimes@example.com")).toBe("subscribed");
   });
 
   it("the limit comes from Settings", async () => {
