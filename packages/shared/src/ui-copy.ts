@@ -88,8 +88,6 @@ export const uiCopy = {
   },
 
   pages: {
-    comingSoon: "Coming soon",
-    comingSoonText: "This page is being built and will be available shortly.",
     notFoundTitle: "Page not found",
     notFoundText: "The page you are looking for does not exist or has moved.",
     backHome: "Back to home",
@@ -148,7 +146,6 @@ export const uiCopy = {
       contactQuickView: "Contact Details",
       activityLogQuickView: "Activity Details",
       subscriberQuickView: "Subscriber Details",
-      product: "Product",
       contact: "Get Product Information",
       createTag: "Create Tag",
       createUser: "Create User",

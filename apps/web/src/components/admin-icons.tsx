@@ -16,13 +16,6 @@ export function DownloadIcon(props: IconProps) {
     </Svg>
   );
 }
-export function PencilIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M21.17 6.81a1 1 0 0 0-3.98-3.98L3.84 16.17a2 2 0 0 0-.5.83l-1.32 4.35a.5.5 0 0 0 .62.62l4.35-1.32a2 2 0 0 0 .83-.5z" />
-    </Svg>
-  );
-}
 export function ChevronRightIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -2,7 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { actionsColumn, DataTable, type DataTableColumn, type SortState, toggledPageSelection } from "./data-table";
+import { actionsColumn, DataTable, type DataTableColumn, type SortState } from "./data-table";
+import { toggledPageSelection } from "./data-table-model";
 
 type Row = { id: string; name: string; email: string };
 

@@ -10,10 +10,8 @@ export type {
   DataTableColumn,
   DataTableEmpty,
   DataTableSelection,
-  SortOrder,
   SortState,
 } from "./data-table-model";
-export { toggledPageSelection } from "./data-table-model";
 
 /** The trailing column of row buttons every admin list has: no visible heading, right-aligned, kept on one line. */
 export const actionsColumn = {

@@ -153,31 +153,6 @@ export function UsersIcon(props: IconProps) {
     </Svg>
   );
 }
-export function LockIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect width="18" height="11" x="3" y="11" rx="2" />
-      <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-    </Svg>
-  );
-}
-export function SwitchIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect width="16" height="20" x="4" y="2" rx="3" />
-      <rect width="6" height="9" x="9" y="6" rx="1.5" />
-      <path d="M12 18h.01" />
-    </Svg>
-  );
-}
-export function SensorIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M4.9 19.1C1 15.2 1 8.8 4.9 4.9m2.9 11.3c-2.3-2.3-2.3-6.1 0-8.5m8.4.1c2.3 2.3 2.3 6.1 0 8.5m2.9-11.4C23 8.8 23 15.1 19.1 19" />
-      <circle cx="12" cy="12" r="2" />
-    </Svg>
-  );
-}
 export function ShieldCheckIcon(props: IconProps) {
   return (
     <Svg {...props}>
@@ -237,21 +212,6 @@ export function PhoneIcon(props: IconProps) {
   return (
     <Svg {...props}>
       <path d="M22 16.92v3a2 2 0 0 1-2.18 2 19.8 19.8 0 0 1-8.63-3.07 19.5 19.5 0 0 1-6-6 19.8 19.8 0 0 1-3.07-8.67A2 2 0 0 1 4.11 2h3a2 2 0 0 1 2 1.72c.13.96.36 1.9.7 2.81a2 2 0 0 1-.45 2.11L8.09 9.91a16 16 0 0 0 6 6l1.27-1.27a2 2 0 0 1 2.11-.45c.91.34 1.85.57 2.81.7A2 2 0 0 1 22 16.92z" />
-    </Svg>
-  );
-}
-export function ExternalLinkIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M15 3h6v6M10 14 21 3m-3 10v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-    </Svg>
-  );
-}
-export function PanelLeftIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect width="18" height="18" x="3" y="3" rx="2" />
-      <path d="M9 3v18" />
     </Svg>
   );
 }

@@ -1,19 +1,9 @@
-import { uiCopy } from "@shop/shared/ui-copy";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { ModalComponentProps, ModalId } from "./modal-types";
 
 type ModalRegistry = { [Id in ModalId]: LazyExoticComponent<ComponentType<ModalComponentProps<Id>>> };
 
-/** Until its feature ships, an id opens a titled placeholder (loaded on first use, like the real one will be). */
-function placeholder(id: ModalId) {
-  return lazy(async () => {
-    const { PlaceholderModal } = await import("./placeholder-modal");
-    const title = uiCopy.modal.titles[id];
-    return { default: ({ onClose }: { onClose: () => void }) => <PlaceholderModal title={title} onClose={onClose} /> };
-  });
-}
-
-/** Which component each modal id opens; a feature replaces its placeholder with `lazy(() => import(...))`. */
+/** Which component each modal id opens, loaded on first use. */
 export const modalRegistry: ModalRegistry = {
   assignTags: lazy(() =>
     import("@/features/newsletter/assign-tags-modal").then((m) => ({ default: m.AssignTagsModal })),
@@ -30,7 +20,6 @@ export const modalRegistry: ModalRegistry = {
   subscriberQuickView: lazy(() =>
     import("@/features/newsletter/subscriber-quick-view").then((m) => ({ default: m.SubscriberQuickView })),
   ),
-  product: placeholder("product"),
   contact: lazy(() => import("@/features/contacts/enquiry-modal").then((m) => ({ default: m.EnquiryModal }))),
   createTag: lazy(() => import("@/features/newsletter/tag-form-modal").then((m) => ({ default: m.TagFormModal }))),
   createUser: lazy(() => import("@/features/users/user-form-modal").then((m) => ({ default: m.UserFormModal }))),

@@ -15,7 +15,6 @@ export type ModalPropsById = {
   /** The entry as listed: the API has no single-entry read, and the list already carries every field. */
   activityLogQuickView: { log: ActivityLogDto };
   subscriberQuickView: { subscriberId: string };
-  product: { mode: "add" | "edit"; productId?: string };
   contact: { productName: string };
   createTag: { tag?: { _id: string; name: string; description?: string } };
   /** Without a user it creates one; with one, it edits it (the list row is the source: there is no single-user read). */

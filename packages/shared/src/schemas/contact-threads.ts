@@ -10,7 +10,6 @@ export const contactReplySchema = z.strictObject({ body: messageBody });
 export type ContactReply = z.infer<typeof contactReplySchema>;
 
 export const contactNoteSchema = z.strictObject({ body: messageBody });
-export type ContactNote = z.infer<typeof contactNoteSchema>;
 
 /** null unassigns. */
 export const contactAssigneeSchema = z.strictObject({ userId: idSchema.nullable() });

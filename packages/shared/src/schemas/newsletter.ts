@@ -5,7 +5,6 @@ import { emailSchema } from "./users.ts";
 
 export const subscriberStatuses = ["subscribed", "pending", "unsubscribed", "bounced"] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
-export const subscriberSources = ["footer", "import", "admin"] as const;
 
 /** Footer sign-up: the server checks the format the footer does not (spec section 5). */
 export const subscribeSchema = z.strictObject({
@@ -125,7 +124,6 @@ export const bulkTagSchema = z
     message: "Choose subscribers or a filter",
     path: ["subscriberIds"],
   });
-export type BulkTag = z.infer<typeof bulkTagSchema>;
 
 /**
  * Consent that was not the person's own sign-up from an address: an import records its file, who

@@ -1,11 +1,5 @@
-import type { LoginInput, LoginResult } from "@shop/shared/schemas/users";
 import type { SessionUser } from "@/app/store/session-actions";
 import { api } from "@/lib/api-client";
-
-/** POST /users/login: a 401 here means wrong credentials, not an expired session. */
-export function login(credentials: LoginInput) {
-  return api.post<LoginResult>("/users/login", credentials, { skipSessionExpiry: true });
-}
 
 /** GET /users/get-user?token=…: the session check; a failure is handled by the guard, silently. */
 export function getSessionUser(token: string, signal?: AbortSignal) {
