@@ -44,6 +44,9 @@ export function createEventRecorder(db: Db, flushMs = 250) {
       await db.execute(
         sql`update campaign_recipients set opened_at = now() where opened_at is null and id = any(${pgArray(opened)}::uuid[])`,
       );
+      // A person's own open or click shows mail reaches them: earlier soft bounces are no longer in a row.
+      await db.execute(sql`update subscribers set soft_bounce_streak = 0 where soft_bounce_streak > 0
+        and id in (select subscriber_id from campaign_recipients where id = any(${pgArray(opened)}::uuid[]))`);
     }
     const clicked = [...new Set(known.filter((e) => e.type === "click").map((e) => e.recipientId))];
     if (clicked.length > 0) {
