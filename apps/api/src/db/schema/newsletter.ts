@@ -38,8 +38,9 @@ export const subscribers = pgTable(
   },
   (t) => [
     uniqueIndex("subscribers_email_lower_idx").on(sql`lower(${t.email})`),
-    index("subscribers_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("subscribers_created_idx").on(t.createdAt.desc()),
+    // With id after created_at: imported people share one created_at, and the list orders by both.
+    index("subscribers_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("subscribers_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("subscribers_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
