@@ -14,7 +14,6 @@ export const genericBounceSchema = z.strictObject({
   campaignId: idSchema.optional(),
   reason: text(1_000).default(""),
 });
-export type GenericBounce = z.input<typeof genericBounceSchema>;
 
 /** What providers send is theirs to extend: only the fields read are described, the rest pass. */
 const looseText = z.string().max(10_000);
