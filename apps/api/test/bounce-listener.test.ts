@@ -40,7 +40,7 @@ async function campaign(): Promise<{ id: string; sent: { to: string; returnPath:
     sent: messages.map((m) => ({
       to: m.to[0] ?? "",
       returnPath: m.from,
-      unsubscribe: /<mailto:([^?>]+)\?subject=unsubscribe>/.exec(m.headers.get("list-unsubscribe") ?? "")?.[1] ?? "",
+      unsubscribe: /<mailto:([^?<>]+)\?subject=unsubscribe>/.exec(m.headers.get("list-unsubscribe") ?? "")?.[1] ?? "",
     })),
   };
 }

@@ -9,7 +9,8 @@ const browsers: [RegExp, string][] = [
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
   [/\bHeadlessChrome\//, "Headless Chrome"],
   [/\bChrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
-  [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
+  // Chrome, Edge and the others above also say Safari/, so what reaches here is Safari itself.
+  [/\bSafari\//, "Safari"],
   [/\bcurl\//, "curl"],
 ];
 

@@ -15,14 +15,33 @@ type Fields = Map<string, string>;
 function fieldsOf(block: string): Fields {
   const fields: Fields = new Map();
   for (const line of block.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
-    const match = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
+    const match = /^([A-Za-z][\w-]{0,76}):(.*)$/.exec(line);
     if (match?.[1] && !fields.has(match[1].toLowerCase())) fields.set(match[1].toLowerCase(), (match[2] ?? "").trim());
   }
   return fields;
 }
 
 const blocksOf = (text: string) => text.split(/\r?\n[ \t]*\r?\n/).map(fieldsOf);
-const addressIn = (value: string | undefined) => /[^\s<>;:,]+@[^\s<>;,]+/.exec(value ?? "")?.[0]?.toLowerCase() ?? null;
+const isSpace = (char: string) => char.trim() === "";
+const endsLocalPart = (char: string) => isSpace(char) || "<>;:,@".includes(char);
+const endsDomain = (char: string) => isSpace(char) || "<>;,@".includes(char);
+
+/**
+ * The first address in a report field, found from each "@" outwards (at most 64 characters of local
+ * part and 255 of domain, RFC 5321) — one pass over the text, where a pattern would rescan a long
+ * line without an address from every position.
+ */
+function addressIn(value: string | undefined): string | null {
+  if (!value) return null;
+  for (let at = value.indexOf("@"); at >= 0; at = value.indexOf("@", at + 1)) {
+    let start = at;
+    while (start > 0 && at - start < 64 && !endsLocalPart(value.charAt(start - 1))) start -= 1;
+    let end = at + 1;
+    while (end < value.length && end - at <= 255 && !endsDomain(value.charAt(end))) end += 1;
+    if (start < at && end > at + 1) return value.slice(start, end).toLowerCase();
+  }
+  return null;
+}
 
 /**
  * hard or soft from a DSN's Action and Status (RFC 3464, RFC 3463): failed with 5.x.x is hard, with

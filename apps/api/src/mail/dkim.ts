@@ -54,12 +54,14 @@ export function createDkimSigner(key: DkimKey, crypto: typeof Crypto): (message:
     return `${name}:${value}`;
   };
   // Relaxed body canonicalization (3.4.4): no spaces at line ends, runs of spaces as one, no empty lines at the end.
+  // Line by line rather than with end-of-line patterns, which rescan a long run of spaces from each one.
   const canonicalBody = (body: string) => {
-    const lines = body
-      .replace(/[ \t]+(?=\r\n|$)/g, "")
-      .replace(/[ \t]+/g, " ")
-      .replace(/(\r\n)+$/, "");
-    return lines ? `${lines}\r\n` : "";
+    const lines = body.split("\r\n").map((line) => {
+      const single = line.replace(/[ \t]+/g, " ");
+      return single.endsWith(" ") ? single.slice(0, -1) : single;
+    });
+    while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+    return lines.length > 0 ? `${lines.join("\r\n")}\r\n` : "";
   };
   return (message) => {
     // Signed as sent: every line ending CRLF (the SMTP client sends it so).

@@ -14,6 +14,7 @@ const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
 const macBytes = 10;
 const idBytes = 16;
 const tokenLength = Math.ceil(((idBytes + macBytes) * 8) / 5);
+// redos-safe: anchored, a fixed-length token, then one [^@\s]+ run to the end; nothing can backtrack into another part.
 const addressPattern = new RegExp(`^(bounces|unsubscribe)\\+([a-z2-7]{${tokenLength}})@[^@\\s]+$`, "i");
 
 const keys = new Map<string, Buffer>();
