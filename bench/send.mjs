@@ -1,77 +1,122 @@
-// npm run bench:send — a 10,000-recipient campaign sent by the real server (per-recipient rendering,
-// tracking, durable status) to a local SMTP sink, against raw pooled nodemailer sending the same
-// number of similar messages to the same sink, in one run. Prints messages/s and the ratio, and the
-// CPU each side spent per message. BENCH_RECIPIENTS (10,000), BENCH_DATABASES ("pglite,postgres"),
-// BENCH_DATABASE_URL; SHOP_MAIN and SHOP_NODE_ARGS (e.g. --cpu-prof) as in lib.mjs. BENCH_DKIM=rsa (or
-// ed25519) also sends each campaign DKIM-signed with a key made for the run, and prints both figures.
+// npm run bench:send — a campaign sent by the real server (per-recipient rendering, tracking links,
+// VERP, durable status) against raw pooled nodemailer sending copies of the very message the shop sent
+// (captured by the sink from the shop's first campaign: same size, parts and links, built once).
+// Three processes besides this one: the shop (its CPU counts every thread, the SMTP worker's too),
+// raw nodemailer (bench/send-raw.mjs, the shop's pool settings) and the SMTP sink
+// (bench/send-sink.mjs), all on 127.0.0.1. The sides alternate for BENCH_ROUNDS rounds (at least 3)
+// on each database; the report gives medians with the spread (min–max), msg/s, and the CPU per message
+// of the sending process, of the sink and (PostgreSQL) of the database's backends.
+// BENCH_RECIPIENTS (10,000), BENCH_DATABASES ("pglite,postgres"), BENCH_DATABASE_URL; SHOP_MAIN and
+// SHOP_NODE_ARGS (e.g. --cpu-prof) as in lib.mjs. BENCH_DKIM=rsa (or ed25519) also sends each
+// campaign DKIM-signed with a key made for the run; with rsa, raw nodemailer signs too (its `dkim`
+// option signs with RSA only), which gives the like-for-like signed ratio.
+import { fork } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { createRequire } from "node:module";
-import { createDatabase, machineSnapshot, startShop } from "./lib.mjs";
-
-const require = createRequire(new URL("../apps/api/package.json", import.meta.url));
-const { SMTPServer } = require("smtp-server");
-const nodemailer = require("nodemailer");
+import { loadavg } from "node:os";
+import path from "node:path";
+import { alternate, cpuSeconds, createDatabase, machineSnapshot, root, spread, startShop } from "./lib.mjs";
 
 const count = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
-const concurrency = 10;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-let received = 0;
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    stream.on("data", () => {});
-    stream.on("end", () => {
-      received += 1;
-      callback();
-    });
-  },
-});
-sink.on("error", () => {}); // a client dropping its connection is not the benchmark's business
-await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
-const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}?tls=off`;
+/** The shop's pool (mail/transport.ts): SEND_CONCURRENCY sessions of at most 1,000 messages each. */
+const pool = { maxConnections: 10, maxMessages: 1_000 };
+/** Messages handed to the raw pool at once: as many as the shop's two sender lanes keep queued. */
+const inFlight = pool.maxConnections * 4;
+/** No wait in this bench lasts longer: it ends by itself even when a side stalls. */
+const patience = Math.max(120_000, count * 20);
 
 const html = `<!doctype html><html><body><div style="max-width:600px;margin:0 auto">${'<p>Smart locks, switches and sensors for every room. <a href="https://example.com/x">Read more</a></p>'.repeat(30)}</div></body></html>`;
 
-async function rawNodemailer() {
-  const transport = nodemailer.createTransport({
-    pool: true,
-    maxConnections: concurrency,
-    maxMessages: 1000,
-    host: "127.0.0.1",
-    port: sink.server.address().port,
-    secure: false,
-    ignoreTLS: true,
+/** A bench process on the IPC channel: request() sends a command and resolves to the reply of `type`. */
+function child(file) {
+  const proc = fork(path.join(root, "bench", file), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const waiting = new Map();
+  proc.on("message", (message) => {
+    const resolve = waiting.get(message.type);
+    waiting.delete(message.type);
+    resolve?.(message);
   });
-  const start = received;
-  const before = await machineSnapshot({});
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        await transport.sendMail({
-          from: "shop@example.com",
-          to: `raw${i}@example.com`,
-          subject: "Raw",
-          html,
-          text: "Raw",
-        });
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = cpuPerMessage(before, await machineSnapshot({}), seconds);
-  transport.close();
-  if (received - start !== count) throw new Error(`raw: sink got ${received - start} of ${count}`);
-  return { rate: count / seconds, cpu };
+  const reply = (type) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${file}: no "${type}" within ${patience} ms`)), patience);
+      timer.unref(); // a bench that failed elsewhere exits without waiting for this
+      const gone = () => reject(new Error(`${file} exited`));
+      proc.once("exit", gone);
+      waiting.set(type, (message) => {
+        clearTimeout(timer);
+        proc.off("exit", gone);
+        resolve(message);
+      });
+    });
+  return {
+    pid: proc.pid,
+    reply,
+    request(command, type) {
+      const answer = reply(type);
+      proc.send(command);
+      return answer;
+    },
+    stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
+    },
+  };
 }
 
-async function viaShop(env, label, backends) {
-  const shop = await startShop({ SMTP_URL: smtpUrl, SEND_CONCURRENCY: String(concurrency), ...env });
+const sink = child("send-sink.mjs");
+const raw = child("send-raw.mjs");
+const [{ port: sinkPort }] = await Promise.all([sink.reply("listening"), raw.reply("ready")]);
+const smtpUrl = `smtp://127.0.0.1:${sinkPort}?tls=off`;
+/** The shop's message as the sink received it, from the first unsigned campaign. */
+let captured;
+
+/** CPU seconds so far of each process that takes part, the machine's and the database backends'. */
+async function snapshot(shopPid, match) {
+  const machine = await machineSnapshot({ match });
+  return {
+    at: performance.now(),
+    machine: machine.machine,
+    database: machine.matched,
+    shop: shopPid ? cpuSeconds(shopPid) : 0,
+    raw: cpuSeconds(raw.pid),
+    sink: cpuSeconds(sink.pid),
+  };
+}
+
+/** One timed send: `start` sets it off and resolves when its side is done; the sink must get every message. */
+async function timed(start, { shopPid, match }) {
+  const arrived = sink.request({ type: "expect", count }, "received");
+  const before = await snapshot(shopPid, match);
+  const [{ first }] = await Promise.all([arrived, start()]);
+  const after = await snapshot(shopPid, match);
+  const seconds = (after.at - before.at) / 1000;
+  const perMessage = (key) => ((after[key] - before[key]) * 1000) / count;
+  return {
+    rate: count / seconds,
+    cpu: {
+      shop: perMessage("shop"),
+      raw: perMessage("raw"),
+      sink: perMessage("sink"),
+      database: perMessage("database"),
+    },
+    busy: (after.machine - before.machine) / seconds,
+    first,
+  };
+}
+
+/** Raw nodemailer sending copies of the captured message, signed by nodemailer when `dkim` is given. */
+function rawSide(dkim) {
+  return () =>
+    timed(async () => {
+      const command = { type: "send", port: sinkPort, count, inFlight, ...pool, ...captured, dkim };
+      const { failed, firstError } = await raw.request(command, "sent");
+      if (failed > 0) throw new Error(`raw nodemailer: ${failed} messages failed, first: ${firstError}`);
+    }, {});
+}
+
+/** A shop on its own database with `count` subscribers; side() sends one campaign to all of them. */
+async function shopWithAudience(env, match) {
+  const shop = await startShop({ SMTP_URL: smtpUrl, SEND_CONCURRENCY: String(pool.maxConnections), ...env });
   try {
     const login = await (
       await fetch(`${shop.url}/api/users/login`, {
@@ -95,112 +140,159 @@ async function viaShop(env, label, backends) {
     form.append("file", new Blob([csv], { type: "text/csv" }), "bench.csv");
     const imported = await fetch(`${shop.url}/api/csv/import-csv`, { method: "POST", headers: auth, body: form });
     if (!imported.ok) throw new Error(`import failed: ${(await imported.json()).message}`);
-    const draft = await (
-      await fetch(`${shop.url}/api/compose-mail`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ subject: "Bench", preheader: "", html, audience: { type: "all" } }),
-      })
-    ).json();
-    const start = received;
-    const before = await machineSnapshot({ pid: shop.pid, match: backends });
-    const started = performance.now();
-    const send = await fetch(`${shop.url}/api/emailhistory/send-mail`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ mailId: draft.data._id }),
-    });
-    if (send.status !== 202) throw new Error(`send failed: ${(await send.json()).message}`);
-    // Timed like the raw run: until the sink holds every message. Watching the sink costs the server
-    // nothing, where polling the campaign's status would query it (on PGlite, on the sender's thread).
-    const deadline = Date.now() + 600_000;
-    while (received - start < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = cpuPerMessage(before, await machineSnapshot({ pid: shop.pid, match: backends }), seconds);
-    // Then the campaign must also have recorded every delivery and finished (not timed).
-    for (;;) {
-      const status = (await (await fetch(`${shop.url}/api/emailhistory/${draft.data._id}`, { headers: auth })).json())
-        .data.status;
-      if (status === "sent") break;
-      if (Date.now() > deadline) throw new Error(`${label}: the campaign did not finish`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    if (received - start !== count) throw new Error(`${label}: sink got ${received - start} of ${count}`);
-    return { rate: count / seconds, cpu, backends: Boolean(backends) };
-  } finally {
-    await shop.stop();
-  }
-}
 
-/**
- * CPU milliseconds per message over a timed window: the server's (its PostgreSQL backends apart), this
- * process's (the sink, plus the client in the raw run), and how busy the whole machine was, so a
- * rate can be read against the noise of whatever else shares the two cores.
- */
-function cpuPerMessage(before, after, seconds) {
-  const ms = (key) => `${(((after[key] - before[key]) * 1000) / count).toFixed(2)} ms`;
-  const busy = `machine ${(((after.machine - before.machine) / seconds) * 100).toFixed(0)}% busy (200% = both cores)`;
-  return { server: ms("process"), database: ms("matched"), bench: ms("self"), busy };
+    const side = async (round) => {
+      const draft = await (
+        await fetch(`${shop.url}/api/compose-mail`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ subject: `Bench ${round}`, preheader: "", html, audience: { type: "all" } }),
+        })
+      ).json();
+      // Timed until the sink holds every message, like the raw side: watching the sink costs the shop
+      // nothing, where polling the campaign's status would query it (on PGlite, on the sending thread).
+      const result = await timed(
+        async () => {
+          const send = await fetch(`${shop.url}/api/emailhistory/send-mail`, {
+            method: "POST",
+            headers: json,
+            body: JSON.stringify({ mailId: draft.data._id }),
+          });
+          if (send.status !== 202) throw new Error(`send failed: ${(await send.json()).message}`);
+        },
+        { shopPid: shop.pid, match },
+      );
+      // Then (not timed) the campaign must have recorded every delivery and finished, with no extra mail.
+      const deadline = Date.now() + patience;
+      for (;;) {
+        const { data } = await (
+          await fetch(`${shop.url}/api/emailhistory/${draft.data._id}`, { headers: auth })
+        ).json();
+        if (data.status === "sent") break;
+        if (Date.now() > deadline) throw new Error("the campaign did not finish");
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const { count: got } = await sink.request({ type: "count" }, "count");
+      if (got !== count) throw new Error(`the sink got ${got} messages for ${count} recipients`);
+      return result;
+    };
+    return { shop, side };
+  } catch (error) {
+    await shop.stop();
+    throw error;
+  }
 }
 
 const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
 const dkimType = process.env.BENCH_DKIM;
 if (dkimType && dkimType !== "rsa" && dkimType !== "ed25519") throw new Error("BENCH_DKIM must be rsa or ed25519");
-/** The same campaign unsigned, then (with BENCH_DKIM) signed: DKIM_* env for a key made for the run. */
+const dkimKey = dkimType
+  ? generateKeyPairSync(dkimType, dkimType === "rsa" ? { modulusLength: 2048 } : {})
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString()
+  : undefined;
+/** The campaign unsigned, then (BENCH_DKIM) signed with the run's key. */
 const variants = [
   { label: "", env: {} },
   ...(dkimType
     ? [
         {
           label: ` + DKIM ${dkimType}`,
-          env: {
-            DKIM_DOMAIN: "example.com",
-            DKIM_SELECTOR: "bench",
-            DKIM_PRIVATE_KEY: generateKeyPairSync(dkimType, dkimType === "rsa" ? { modulusLength: 2048 } : {})
-              .privateKey.export({ type: "pkcs8", format: "pem" })
-              .toString(),
-          },
+          env: { DKIM_DOMAIN: "example.com", DKIM_SELECTOR: "bench", DKIM_PRIVATE_KEY: dkimKey },
+          rawDkim:
+            dkimType === "rsa" ? { domainName: "example.com", keySelector: "bench", privateKey: dkimKey } : undefined,
         },
       ]
     : []),
 ];
 
+const line = (label, value) => console.log(`  ${label.padEnd(62)} ${value}`);
+const msPer = (value) => value.toFixed(3);
+const pct = (value) => `${(value * 100).toFixed(0)}%`;
+const hasDkim = (first) => /^dkim-signature:/im.test(Buffer.from(first.message, "base64").toString("latin1"));
+
+function report(title, runs, variant) {
+  const rate = (name) => runs[name].map((run) => run.rate);
+  const ratio = (name, baseline) => runs[name].map((run, i) => run.rate / runs[baseline][i].rate);
+  const cpu = (name, key) =>
+    spread(
+      runs[name].map((run) => run.cpu[key]),
+      msPer,
+    );
+  const bytes = (name) => Buffer.from(runs[name][0].first.message, "base64").length;
+  console.log(`${title}: ${count} recipients, ${runs.shop.length} rounds alternating; medians (min–max)`);
+  line("raw pooled nodemailer, own process (msg/s)", spread(rate("raw")));
+  if (runs.rawSigned) line(`raw pooled nodemailer + DKIM ${dkimType} (msg/s)`, spread(rate("rawSigned")));
+  line(`shop${variant.label} (msg/s, target ≥ 1000)`, spread(rate("shop")));
+  line(`ratio shop${variant.label} / raw unsigned (target ≥ 100%)`, spread(ratio("shop", "raw"), pct));
+  if (runs.rawSigned) line("ratio shop signed / raw signed (like for like)", spread(ratio("shop", "rawSigned"), pct));
+  line("CPU ms/message: shop server, every thread", cpu("shop", "shop"));
+  if (runs.shop[0].cpu.database > 0 || title.includes("PostgreSQL"))
+    line("CPU ms/message: its PostgreSQL backends", cpu("shop", "database"));
+  line("CPU ms/message: raw nodemailer process", cpu("raw", "raw"));
+  if (runs.rawSigned) line(`CPU ms/message: raw nodemailer process + DKIM ${dkimType}`, cpu("rawSigned", "raw"));
+  line("CPU ms/message: sink, receiving the shop's", cpu("shop", "sink"));
+  line("CPU ms/message: sink, receiving raw's", cpu("raw", "sink"));
+  const busy = Object.values(runs)
+    .flat()
+    .map((run) => run.busy);
+  line("machine busy during the sends (200% = both cores)", spread(busy, pct));
+  const sizes = `shop ${bytes("shop")} B${hasDkim(runs.shop[0].first) ? " signed" : ""}, raw ${bytes("raw")} B`;
+  line("first message as received", runs.rawSigned ? `${sizes}, raw signed ${bytes("rawSigned")} B` : sizes);
+}
+
+const sides = {};
+const databaseSetups = [];
+if (databases.includes("pglite")) databaseSetups.push({ name: "PGlite" });
+if (databases.includes("postgres")) databaseSetups.push({ name: "PostgreSQL", postgres: true });
+
 try {
-  const raw = await rawNodemailer();
-  console.log(`raw pooled nodemailer          ${Math.round(raw.rate)} msg/s`);
-  console.log(`  CPU per message: client and sink ${raw.cpu.bench}; ${raw.cpu.busy}`);
-  const report = (label, result, target = "") => {
-    const ratio = ((result.rate / raw.rate) * 100).toFixed(0);
-    console.log(`${label.padEnd(31)}${Math.round(result.rate)} msg/s — ${ratio}% of raw${target}`);
-    const { server, database, bench, busy } = result.cpu;
-    const backends = result.backends ? `, its PostgreSQL backends ${database}` : "";
-    console.log(`  CPU per message: server ${server}${backends}, sink ${bench}; ${busy}`);
-  };
-  if (databases.includes("pglite")) {
+  for (const setup of databaseSetups) {
     for (const variant of variants) {
-      const label = `campaign on PGlite${variant.label}`;
-      report(label, await viaShop(variant.env, label), " (target ≥ 85%, ≥ 1000 msg/s)");
+      const title = `campaign on ${setup.name}${variant.label}`;
+      // A fresh PostgreSQL database for each variant, so each import and campaign start from the same state.
+      let database;
+      if (setup.postgres) {
+        try {
+          database = await createDatabase(postgresUrl, "shop_bench_send");
+        } catch {
+          console.log(`${title}: skipped (no PostgreSQL server at BENCH_DATABASE_URL)`);
+          break;
+        }
+      }
+      let shop;
+      try {
+        const env = { ...variant.env, ...(database ? { DATABASE_URL: database.url } : {}) };
+        const ready = await shopWithAudience(env, database?.name);
+        shop = ready.shop;
+        sides.shop = async (round) => {
+          const result = await ready.side(round);
+          // The raw side copies the shop's first unsigned message as the sink received it.
+          if (!captured && !variant.env.DKIM_PRIVATE_KEY) captured = result.first;
+          if (variant.env.DKIM_PRIVATE_KEY && !hasDkim(result.first)) throw new Error("the shop did not sign");
+          return result;
+        };
+        if (!captured && variant.env.DKIM_PRIVATE_KEY) throw new Error("no unsigned message captured to copy");
+        sides.raw = rawSide(undefined);
+        if (variant.rawDkim) sides.rawSigned = rawSide(variant.rawDkim);
+        else delete sides.rawSigned;
+        const runs = await alternate(sides, rounds);
+        if (runs.rawSigned && !hasDkim(runs.rawSigned[0].first)) throw new Error("raw nodemailer did not sign");
+        report(title, runs, variant);
+      } finally {
+        await shop?.stop();
+        await database?.drop();
+      }
     }
   }
-  if (!databases.includes("postgres")) {
-    console.log("campaign on PostgreSQL         skipped (not in BENCH_DATABASES)");
-  }
-  // A fresh database for each variant, so the second import and campaign start from the same state.
-  for (const variant of databases.includes("postgres") ? variants : []) {
-    let database;
-    try {
-      database = await createDatabase(postgresUrl, "shop_bench_send");
-    } catch {
-      console.log("campaign on PostgreSQL         skipped (no server at BENCH_DATABASE_URL)");
-      break;
-    }
-    try {
-      const label = `campaign on PostgreSQL${variant.label}`;
-      report(label, await viaShop({ ...variant.env, DATABASE_URL: database.url }, label, database.name));
-    } finally {
-      await database.drop();
-    }
-  }
+  if (variants.length > 1 && !variants[1].rawDkim)
+    console.log("(no raw signed baseline for ed25519: nodemailer's dkim option signs with RSA only)");
+  console.log(
+    `load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(", ")} at the end`,
+  );
 } finally {
-  sink.close();
+  sink.stop();
+  raw.stop();
 }
