@@ -9,7 +9,15 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 await rm("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts", "src/worker.ts", "src/db/migrate-cli.ts", "src/ops/backup-cli.ts"],
+  entryPoints: [
+    "src/main.ts",
+    "src/worker.ts",
+    "src/db/migrate-cli.ts",
+    "src/ops/backup-cli.ts",
+    // Worker threads, each started from its own file beside main.js and worker.js (lib/thread-entry.ts).
+    { in: "src/mail/smtp-thread-entry.ts", out: "smtp-thread-entry" },
+    { in: "src/modules/seo/render-thread-entry.ts", out: "render-thread-entry" },
+  ],
   absWorkingDir: import.meta.dirname,
   outdir: "dist",
   bundle: true,

@@ -18,8 +18,7 @@ export type DkimKey = {
  * expressions and the signature itself. mailauth's general signer (a streaming MIME parser per
  * message) cost about 0.5 ms of CPU per message more, which the sender cannot spare.
  *
- * It also runs in the SMTP thread from its source text (smtp-thread.ts), so it uses nothing but its
- * arguments and globals: node:crypto comes in as `crypto`.
+ * It also runs in the SMTP thread (smtp-thread-entry.ts), which passes node:crypto in as `crypto`.
  */
 export function createDkimSigner(key: DkimKey, crypto: typeof Crypto): (message: string) => string {
   // Headers signed when present: what a receiver shows or acts on, and what says how to read the body.

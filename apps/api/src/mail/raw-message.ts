@@ -22,7 +22,7 @@ type EncodedPart = { qp: string; slot?: Part["slot"] };
 type Qp = { encode(text: string): string; wrap(text: string, lineLength: number): string };
 
 // Encoded lines stay within 74 characters so a soft break appended after a piece keeps every line
-// within the 76 that RFC 2045 allows (renderRaw keeps its own copy of this).
+// within the 76 that RFC 2045 allows.
 const lineLength = 74;
 
 function encodeStatic(parts: Part[]): EncodedPart[] {
@@ -99,12 +99,11 @@ export type RawMail = {
 };
 
 /**
- * One recipient's full message. It also runs in the SMTP thread from its source text, so it uses
- * nothing but its arguments and globals: `qp` is nodemailer's quoted-printable module.
+ * One recipient's full message, also rendered in the SMTP thread (smtp-thread-entry.ts): `qp` is
+ * nodemailer's quoted-printable module.
  */
 export function renderRaw(template: RawTemplate, recipient: RawRecipient, qp: Qp): string {
   const softBreak = "=\r\n";
-  const lineLength = 74;
   // Printable ASCII except "=" needs no escaping; per-recipient URLs and most addresses are just that.
   const plain = /^[\x21-\x3c\x3e-\x7e]*$/;
   const encodeValue = (value: string) => {

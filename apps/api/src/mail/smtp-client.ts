@@ -1,5 +1,6 @@
 import type * as Net from "node:net";
 import type * as Tls from "node:tls";
+import { noStartTls } from "./smtp-errors.ts";
 
 export type SmtpClientOptions = {
   host: string;
@@ -51,8 +52,7 @@ export type SmtpClient = {
  * are classified as before. Authentication is PLAIN or LOGIN, which covers an SMTP_URL's user and
  * password.
  *
- * It runs in the SMTP thread from its source text (smtp-thread.ts): it uses nothing but its
- * arguments and globals, which is why node:net and node:tls come in as `io`.
+ * It runs in the SMTP thread (smtp-thread-entry.ts), which passes node:net and node:tls in as `io`.
  */
 export function connectSmtp(options: SmtpClientOptions, io: { net: typeof Net; tls: typeof Tls }): SmtpClient {
   const smtpError = (message: string, code: string, response?: string, command?: string): SmtpError => {
@@ -197,13 +197,7 @@ export function connectSmtp(options: SmtpClientOptions, io: { net: typeof Net; t
       features = await hello();
     }
     if (!encrypted && !options.ignoreTLS && (options.requireTLS || options.auth)) {
-      throw smtpError(
-        // smtp-errors.ts's noStartTls (this runs from source text in the thread, so it cannot import it).
-        "The relay does not offer STARTTLS, so the session would not be encrypted; nothing (credentials included) is sent over it unless SMTP_URL says tls=off",
-        "ETLS",
-        undefined,
-        "STARTTLS",
-      );
+      throw smtpError(noStartTls, "ETLS", undefined, "STARTTLS");
     }
     if (options.auth && features.auth.length > 0) await login(features.auth, options.auth);
     pipelining = features.extensions.has("PIPELINING");

@@ -15,8 +15,7 @@ type Connection = { client: SmtpClient; state: "connecting" | "idle" | "busy" | 
  * session that cannot be set up fails the oldest waiting message (so a relay that is down fails
  * messages one by one rather than holding them).
  *
- * It runs in the SMTP thread from its source text (smtp-thread.ts), so it uses nothing but its
- * arguments and globals: the session comes from `connect`.
+ * It runs in the SMTP thread (smtp-thread-entry.ts); the session comes from `connect`.
  */
 export function createSmtpPool(options: SmtpPoolOptions, connect: (options: SmtpClientOptions) => SmtpClient) {
   const queue: Job[] = [];

@@ -1,16 +1,12 @@
-import type * as Crypto from "node:crypto";
-import { createRequire } from "node:module";
-import type * as Net from "node:net";
-import type * as Tls from "node:tls";
-import { type MessagePort, Worker } from "node:worker_threads";
-import type * as Qp from "nodemailer/lib/qp";
-import { createDkimSigner, type DkimKey } from "./dkim.ts";
-import { type RawMail, type RawRecipient, type RawTemplate, renderRaw } from "./raw-message.ts";
-import { connectSmtp, type SmtpEnvelope } from "./smtp-client.ts";
-import { createSmtpPool, type SmtpPoolOptions } from "./smtp-pool.ts";
+import type { Worker } from "node:worker_threads";
+import { startThread } from "../lib/thread-entry.ts";
+import type { DkimKey } from "./dkim.ts";
+import type { RawMail, RawRecipient, RawTemplate } from "./raw-message.ts";
+import type { SmtpEnvelope } from "./smtp-client.ts";
+import type { SmtpPoolOptions } from "./smtp-pool.ts";
 
 /** A recipient's parts of a template the thread holds (the template comes along the first time). */
-type Request = {
+export type SmtpThreadRequest = {
   id: number;
   envelope: SmtpEnvelope;
   templateId: number;
@@ -21,70 +17,17 @@ export type SmtpThreadOptions = SmtpPoolOptions & {
   /** Every message is DKIM-signed in the thread with this key. */
   dkim?: DkimKey | undefined;
 };
-type SmtpErrorFields = { message: string; code?: string; responseCode?: number; command?: string; response?: string };
-type Reply = { id: number; response: string } | { id: number; error: SmtpErrorFields };
+/** What the thread starts with (smtp-thread-entry.ts). */
+export type SmtpThreadData = SmtpThreadOptions & { held: number };
+export type SmtpErrorFields = {
+  message: string;
+  code?: string;
+  responseCode?: number;
+  command?: string;
+  response?: string;
+};
+export type SmtpThreadReply = { id: number; response: string } | { id: number; error: SmtpErrorFields };
 
-/**
- * The thread's side: renders and sends what it is given through a pool, and answers each message by
- * id. It keeps the last `held` templates, dropping the oldest first, as the main thread expects.
- * Runs from its source text, so it uses nothing but its arguments and globals.
- */
-function serve(
-  port: MessagePort,
-  options: SmtpThreadOptions & { held: number },
-  code: {
-    createPool: typeof createSmtpPool;
-    connect: typeof connectSmtp;
-    render: typeof renderRaw;
-    signer: typeof createDkimSigner;
-  },
-  io: { net: typeof Net; tls: typeof Tls; qp: typeof Qp; crypto: typeof Crypto },
-): void {
-  const pool = code.createPool(options, (clientOptions) => code.connect(clientOptions, io));
-  // Signed here, after rendering: the key stays parsed in this thread, and the main thread pays nothing.
-  const sign = options.dkim ? code.signer(options.dkim, io.crypto) : (text: string) => text;
-  const templates = new Map<number, RawTemplate>();
-  const textOf = (request: Request) => {
-    if (request.template) templates.set(request.templateId, request.template);
-    if (templates.size > options.held) templates.delete(templates.keys().next().value ?? -1);
-    const template = templates.get(request.templateId);
-    if (!template) throw new Error("The SMTP thread lost the campaign's template");
-    return sign(code.render(template, request.recipient, io.qp));
-  };
-  port.on("message", (request: Request | "close") => {
-    if (request === "close") {
-      pool.close();
-      port.close();
-      return;
-    }
-    new Promise<string>((resolve) => resolve(textOf(request)))
-      .then((text) => pool.send(request.envelope, text))
-      .then(
-        (response) => port.postMessage({ id: request.id, response }),
-        (error: SmtpErrorFields) =>
-          port.postMessage({
-            id: request.id,
-            error: {
-              message: String(error?.message ?? error),
-              code: error?.code,
-              responseCode: error?.responseCode,
-              command: error?.command,
-              response: error?.response,
-            },
-          }),
-      );
-  });
-}
-
-// The bundle has no separate file to start a thread from, so the thread gets these functions as
-// source text. esbuild's keepNames (tsx, in development) wraps inner functions in __name().
-const source = `const __name = (fn) => fn;
-const { parentPort, workerData } = require("node:worker_threads");
-const code = { createPool: ${createSmtpPool.toString()}, connect: ${connectSmtp.toString()}, render: ${renderRaw.toString()}, signer: ${createDkimSigner.toString()} };
-const io = { net: require("node:net"), tls: require("node:tls"), qp: require(workerData.qp), crypto: require("node:crypto") };
-(${serve.toString()})(parentPort, workerData.options, code, io);`;
-
-const qpModule = createRequire(import.meta.url).resolve("nodemailer/lib/qp");
 /** Templates the thread keeps: a few campaigns sending at once, each rendered by both sides alike. */
 const heldTemplates = 16;
 
@@ -117,11 +60,9 @@ export function createSmtpThread(options: SmtpThreadOptions) {
 
   function start(): Worker {
     held = [];
-    const started = new Worker(source, {
-      eval: true,
-      workerData: { options: { ...options, held: heldTemplates }, qp: qpModule },
-    });
-    started.on("message", (reply: Reply) => {
+    const workerData: SmtpThreadData = { ...options, held: heldTemplates };
+    const started = startThread(import.meta.url, "smtp-thread-entry", { workerData });
+    started.on("message", (reply: SmtpThreadReply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);
@@ -151,7 +92,7 @@ export function createSmtpThread(options: SmtpThreadOptions) {
         templateId = nextTemplateId++;
         templateIds.set(template, templateId);
       }
-      const request: Request = { id: nextId++, envelope, templateId, recipient };
+      const request: SmtpThreadRequest = { id: nextId++, envelope, templateId, recipient };
       if (!held.includes(templateId)) {
         request.template = template;
         held.push(templateId);

@@ -1,46 +1,20 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startThread } from "../../lib/thread-entry.ts";
 
 export type RenderedPage = { html: string; state: string };
 /** A GET the page asks for while it renders, answered by the main thread (through the app's own routes). */
 export type PageFetch = (url: string) => Promise<{ status: number; body: string; contentType: string }>;
 
-/**
- * The thread's code, run from source: it has no bundle of its own. It loads the web build's server
- * entry and renders pages on request; every fetch a page makes is sent back to the main thread.
- */
-const threadSource = `
-const { parentPort, workerData } = require("node:worker_threads");
-const waiting = new Map();
-let nextId = 0;
-const fetchViaMain = (input, init) => {
-  if ((init?.method ?? "GET") !== "GET") return Promise.resolve(new Response(null, { status: 405 }));
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  const id = nextId++;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    parentPort.postMessage({ type: "fetch", id, url: url.pathname + url.search });
-  }).then((answer) => new Response(answer.body, { status: answer.status, headers: { "content-type": answer.contentType } }));
-};
-const renderer = import(workerData.entryUrl).then((module) =>
-  module.createPageRenderer({ baseUrl: workerData.baseUrl, fetch: fetchViaMain }),
-);
-parentPort.on("message", async (message) => {
-  if (message.type === "fetched") {
-    waiting.get(message.id)?.(message);
-    waiting.delete(message.id);
-    return;
-  }
-  try {
-    const page = await (await renderer)(message.url);
-    parentPort.postMessage({ type: "rendered", id: message.id, page });
-  } catch (error) {
-    parentPort.postMessage({ type: "rendered", id: message.id, error: String(error?.message ?? error) });
-  }
-});
-`;
-
+/** What the thread starts with (render-thread-entry.ts). */
+export type RenderThreadData = { entryUrl: string; baseUrl: string };
+/** Main thread to render thread: a page to render, or the answer to one of its reads. */
+export type RenderThreadRequest =
+  | { type: "render"; id: number; url: string }
+  | { type: "fetched"; id: number; status: number; body: string; contentType: string };
 type Rendered = { type: "rendered"; id: number; page?: RenderedPage; error?: string };
 type FetchRequest = { type: "fetch"; id: number; url: string };
+/** Render thread to main thread: a page (or why not), or a read it asks for. */
+export type RenderThreadReply = Rendered | FetchRequest;
 
 /**
  * Renders storefront pages on a thread of their own. A render is tens of milliseconds of React work;
@@ -65,17 +39,16 @@ export function createRenderThread(options: {
   const renders = new Map<number, (page: RenderedPage | undefined) => void>();
 
   const start = () => {
-    const started = new Worker(threadSource, {
-      eval: true,
-      workerData: { entryUrl: options.entryUrl, baseUrl: options.baseUrl },
-    });
-    started.on("message", (message: Rendered | FetchRequest) => {
+    const workerData: RenderThreadData = { entryUrl: options.entryUrl, baseUrl: options.baseUrl };
+    const started = startThread(import.meta.url, "render-thread-entry", { workerData });
+    const send = (request: RenderThreadRequest) => started.postMessage(request);
+    started.on("message", (message: RenderThreadReply) => {
       if (message.type === "fetch") {
         options.fetch(message.url).then(
-          (answer) => started.postMessage({ type: "fetched", id: message.id, ...answer }),
+          (answer) => send({ type: "fetched", id: message.id, ...answer }),
           (error: unknown) => {
             options.onError?.(error);
-            started.postMessage({ type: "fetched", id: message.id, status: 500, body: "", contentType: "text/plain" });
+            send({ type: "fetched", id: message.id, status: 500, body: "", contentType: "text/plain" });
           },
         );
         return;
@@ -110,7 +83,8 @@ export function createRenderThread(options: {
           clearTimeout(timer);
           resolve(page);
         });
-        thread.postMessage({ type: "render", id, url });
+        const request: RenderThreadRequest = { type: "render", id, url };
+        thread.postMessage(request);
       });
     },
     async close(): Promise<void> {
