@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from "node:crypto";
+import crypto, { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,7 +6,7 @@ import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodedBody, startSmtpSink } from "../../test/smtp-sink.ts";
 import { campaignMessage } from "./campaign-message.ts";
-import type { DkimKey } from "./dkim.ts";
+import { createDkimSigner, type DkimKey } from "./dkim.ts";
 import { dkimDnsRecord, readDkimKey } from "./dkim-key.ts";
 import { compileCampaign } from "./render.ts";
 import { createMailer } from "./transport.ts";
@@ -94,6 +94,35 @@ describe.each(["rsa", "ed25519"] as const)("DKIM signing with an %s key", (type)
     const tampered = captured.account.replace(/^Subject: .*$/m, "Subject: Something else");
     const result = await dkimVerify(tampered, { resolver });
     expect(result.results[0]?.status.result).toBe("fail");
+  });
+});
+
+// Bodies at the edges of relaxed body canonicalization (RFC 6376 3.4.4), where a fast path for
+// already-clean bodies must give the same hash as the line-by-line rules.
+const head = "From: news@shop.test\r\nTo: a@example.com\r\nSubject: Edge\r\nMIME-Version: 1.0\r\n\r\n";
+const edgeBodies: [string, string][] = [
+  ["clean, one CRLF at the end", "Line one\r\nLine two\r\n"],
+  ["clean, no CRLF at the end", "Line one\r\nLine two"],
+  ["clean, several CRLFs at the end", "Line one\r\nLine two\r\n\r\n\r\n"],
+  ["empty", ""],
+  ["only line breaks", "\r\n\r\n"],
+  ["only spaces and tabs", "  \t \r\n\t\r\n"],
+  ["trailing spaces on a line", "Line one   \r\nLine two \r\n"],
+  ["trailing spaces, no CRLF at the end", "Line one\r\nLine two  "],
+  ["tabs inside and at the end", "a\tb\t\t c\r\nd\t\r\n"],
+  ["runs of spaces inside", "a  b     c\r\n d\r\n"],
+  ["a line of spaces before the end", "Line\r\n   \r\n"],
+  ["clean after a dirty line", `a  b\r\n${"clean line\r\n".repeat(50)}`],
+  ["dot-leading and long lines", `.one\r\n..two\r\n${"y".repeat(1_200)}\r\n.\r\n`],
+  ["bare LF line endings", "Line one \nLine two\n\n"],
+];
+
+describe.each(["rsa", "ed25519"] as const)("relaxed body canonicalization, %s", (type) => {
+  const { key, resolver } = testKey(type);
+  const sign = createDkimSigner(key, crypto);
+  it.each(edgeBodies)("a body %s verifies", async (_name, body) => {
+    const result = await dkimVerify(sign(head + body), { resolver });
+    expect(result.results[0]?.status.result).toBe("pass");
   });
 });
 
