@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { expect, it } from "vitest";
 import { createTestApp } from "../../test/harness.ts";
 
@@ -14,4 +15,14 @@ it("describes every API route in OpenAPI, generated from the route schemas", asy
     expect(doc.paths[openApiPath]?.[method.toLowerCase()], `${method} ${url}`).toBeDefined();
   }
   expect(doc.paths["/api/users/login"]?.post?.requestBody).toBeDefined();
+});
+
+it("passes Redocly's recommended rules with no errors", async () => {
+  const response = await app.inject({ url: "/api/docs" });
+  const config = await createConfig({ extends: ["recommended"] });
+  const problems = await lintFromString({ source: response.body, absoluteRef: "/api/docs.json", config });
+  const errors = problems.filter((problem) => problem.severity === "error");
+  const where = (problem: (typeof problems)[number]) => problem.location[0]?.pointer ?? "";
+  const report = errors.map((problem) => `${problem.ruleId} ${where(problem)}: ${problem.message}`);
+  expect(errors.length, `${errors.length} errors:\n${report.join("\n")}`).toBe(0);
 });
