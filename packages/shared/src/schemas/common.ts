@@ -48,3 +48,21 @@ export type ApiEnvelope<T> = {
   data?: T;
   errors?: Record<string, string>;
 };
+
+/** The answer to a request that was refused: a message, and per-field messages when input was invalid. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** A success with nothing to return but its message. */
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/**
+ * A success carrying `data`. As a route's response schema it is also what Fastify serialises with,
+ * so a field the schema does not list never leaves the server.
+ */
+export function okResponse<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data });
+}
