@@ -7,6 +7,9 @@ import autocannon from "autocannon";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
+/** The campaign bench/send.mjs sends (and bench/dkim.mjs signs): 30 paragraphs, each with a link. */
+export const campaignHtml = `<!doctype html><html><body><div style="max-width:600px;margin:0 auto">${'<p>Smart locks, switches and sensors for every room. <a href="https://example.com/x">Read more</a></p>'.repeat(30)}</div></body></html>`;
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();

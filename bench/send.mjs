@@ -14,7 +14,16 @@ import { fork } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { alternate, cpuSeconds, createDatabase, machineSnapshot, root, spread, startShop } from "./lib.mjs";
+import {
+  alternate,
+  campaignHtml,
+  cpuSeconds,
+  createDatabase,
+  machineSnapshot,
+  root,
+  spread,
+  startShop,
+} from "./lib.mjs";
 
 const count = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -25,8 +34,6 @@ const pool = { maxConnections: 10, maxMessages: 1_000 };
 const inFlight = pool.maxConnections * 4;
 /** No wait in this bench lasts longer: it ends by itself even when a side stalls. */
 const patience = Math.max(120_000, count * 20);
-
-const html = `<!doctype html><html><body><div style="max-width:600px;margin:0 auto">${'<p>Smart locks, switches and sensors for every room. <a href="https://example.com/x">Read more</a></p>'.repeat(30)}</div></body></html>`;
 
 /** A bench process on the IPC channel: request() sends a command and resolves to the reply of `type`. */
 function child(file) {
@@ -146,7 +153,12 @@ async function shopWithAudience(env, match) {
         await fetch(`${shop.url}/api/compose-mail`, {
           method: "POST",
           headers: json,
-          body: JSON.stringify({ subject: `Bench ${round}`, preheader: "", html, audience: { type: "all" } }),
+          body: JSON.stringify({
+            subject: `Bench ${round}`,
+            preheader: "",
+            html: campaignHtml,
+            audience: { type: "all" },
+          }),
         })
       ).json();
       // Timed until the sink holds every message, like the raw side: watching the sink costs the shop
