@@ -155,7 +155,7 @@ describe.each([
       const response = await importCsv(`${lines.join("\n")}\n`, fans._id);
       expect(response.statusCode).toBe(500);
 
-      // PGlite never loads in bulk, and merges 1,000 rows a batch there (import-batched.ts).
+      // PGlite never loads in bulk, and merges 1,000 rows a batch there (import/batched.ts).
       const pglite = context.database.kind === "pglite";
       const batchRows = pglite ? 1_000 : 10_000;
       const present = await queryRows<{ batch: number; n: number }>(

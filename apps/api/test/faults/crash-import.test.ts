@@ -15,7 +15,7 @@ afterAll(() =>
   ),
 );
 
-/** The importer writes 10,000 addresses per transaction (import-service.ts batchSize). */
+/** The importer writes 10,000 addresses per transaction (import/service.ts batchSize). */
 const batchSize = 10_000;
 const distinct = 100_000;
 

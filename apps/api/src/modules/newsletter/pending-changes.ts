@@ -3,12 +3,12 @@ import type { Db } from "../../db/client.ts";
 import { pendingSubscriberChanges } from "../../db/schema/index.ts";
 import { isLockUnavailable } from "../../lib/errors.ts";
 import { queryRows } from "../../lib/sql.ts";
-import { sharesOneSession } from "./import-connection.ts";
+import { sharesOneSession } from "./import/connection.ts";
 import { confirmSubscription, subscribe, unsubscribe } from "./subscribe-service.ts";
 
 /**
  * Public sign-ups, confirmations and unsubscribes while a bulk import holds the audience locked
- * (import-bulk.ts, for seconds on PostgreSQL). Each waits for the audience no longer than
+ * (import/bulk.ts, for seconds on PostgreSQL). Each waits for the audience no longer than
  * `audienceWaitMs`; then it is written to pending_subscriber_changes, which no import locks, and
  * answered as if done. The changes are applied in the order they came once the import is over, and
  * at start-up and every minute for any an import's process did not live to apply (decision 007).
@@ -24,7 +24,7 @@ export async function applyOrQueue<T>(
   change: PendingChange,
   apply: (db: Db) => Promise<T>,
 ): Promise<T | "queued"> {
-  // PGlite never loads in bulk (import-service.ts), so nothing there holds the audience for long.
+  // PGlite never loads in bulk (import/service.ts), so nothing there holds the audience for long.
   if (sharesOneSession(db)) return apply(db);
   try {
     return await db.transaction(async (tx) => {

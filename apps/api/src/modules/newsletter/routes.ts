@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { applyQueuedChanges } from "./audience-notices.ts";
-import { sharesOneSession } from "./import-connection.ts";
-import { importRoutes } from "./import-routes.ts";
+import { sharesOneSession } from "./import/connection.ts";
+import { importRoutes } from "./import/routes.ts";
 import { subscribeRoutes } from "./subscribe-routes.ts";
 import { subscriberRoutes } from "./subscribers-routes.ts";
 import { suppressionRoutes } from "./suppressions-routes.ts";
@@ -26,7 +26,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterOptions> = async 
     bulkMaxRows: options.importBulkMaxRows,
     afterImport: applyQueued,
   });
-  // Only PostgreSQL queues changes: PGlite never locks the audience for long (import-service.ts).
+  // Only PostgreSQL queues changes: PGlite never locks the audience for long (import/service.ts).
   if (!sharesOneSession(app.db)) {
     let timer: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {

@@ -1,13 +1,13 @@
 import { createReadStream } from "node:fs";
 import type { ImportMapping, ImportResult } from "@shop/shared/schemas/newsletter";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { importJobs } from "../../db/schema/index.ts";
-import { mergeInBatches } from "./import-batched.ts";
-import { BulkDeclined, estimateRows, loadInBulk, shouldLoadInBulk } from "./import-bulk.ts";
-import { sharesOneSession } from "./import-connection.ts";
-import { emptyTally, type ReadTally } from "./import-read.ts";
-import type { BatchOutcome, ImportConsent } from "./import-stage.ts";
+import type { Db } from "../../../db/client.ts";
+import { importJobs } from "../../../db/schema/index.ts";
+import { mergeInBatches } from "./batched.ts";
+import { BulkDeclined, estimateRows, loadInBulk, shouldLoadInBulk } from "./bulk.ts";
+import { sharesOneSession } from "./connection.ts";
+import { emptyTally, type ReadTally } from "./read.ts";
+import type { BatchOutcome, ImportConsent } from "./stage.ts";
 
 export type ImportFile = { path: string; bytes: number };
 
@@ -25,8 +25,8 @@ export type ImportInput = ImportConsent & {
 
 /**
  * Imports a CSV (already on disk) into the audience: in bulk when the file outgrows the audience
- * and the lock that takes stays short (import-bulk.ts), otherwise a batch at a time
- * (import-batched.ts). Either way the job row tells the modal how far it has got.
+ * and the lock that takes stays short (bulk.ts), otherwise a batch at a time
+ * (batched.ts). Either way the job row tells the modal how far it has got.
  */
 export async function importSubscribers(db: Db, file: ImportFile, input: ImportInput): Promise<ImportResult> {
   await db

@@ -8,10 +8,10 @@ import {
   importColumnRoles,
   newsletterCopy,
 } from "@shop/shared/schemas/newsletter";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest } from "../../../lib/errors.ts";
 import { AddressSet } from "./address-set.ts";
-import { createCsvReader, sniffDelimiter, sniffNewline } from "./import-csv.ts";
-import { type ColumnRole, findColumns } from "./import-headers.ts";
+import { createCsvReader, sniffDelimiter, sniffNewline } from "./csv.ts";
+import { type ColumnRole, findColumns } from "./headers.ts";
 
 const maxReportedErrors = 100;
 const maxLineChars = 64 * 1024;

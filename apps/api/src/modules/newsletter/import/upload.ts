@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import { type ImportMapping, importMappingSchema, newsletterCopy } from "@shop/shared/schemas/newsletter";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest } from "../../../lib/errors.ts";
 
 /** What an import's upload (and its preview) may be: the largest file, and the types browsers give CSV. */
 export const maxFileBytes = 50 * 1024 * 1024;

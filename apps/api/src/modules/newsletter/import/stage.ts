@@ -1,8 +1,8 @@
 import type { ConsentSource } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../lib/errors.ts";
-import { type ImportConnection, openImportConnection } from "./import-connection.ts";
+import type { Db } from "../../../db/client.ts";
+import { isUniqueViolation } from "../../../lib/errors.ts";
+import { type ImportConnection, openImportConnection } from "./connection.ts";
 
 /** Where new people's consent came from: the import itself (its file, who, when), never an address. */
 export type ImportConsent = { consentSource: ConsentSource; consentAt: Date };
@@ -165,7 +165,7 @@ const mergeSql = (batch: string, guarded: boolean) => `
  * An address on the suppression list that is not in the audience (deleted, erased, or never added
  * after a bounce) is not added back by an import: its rows leave the batch before the merge and are
  * counted. People still in the audience are merged as ever, keeping their status. Erased addresses
- * are on the list as their SHA-256 (suppressions.ts).
+ * are on the list as their SHA-256 (../suppressions.ts).
  */
 const dropSuppressedSql = (batch: string) => `
   with dropped as (

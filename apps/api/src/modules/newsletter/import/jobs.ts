@@ -1,8 +1,8 @@
 import type { ImportProgress } from "@shop/shared/schemas/newsletter";
 import { and, eq, lt } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import type { Db } from "../../db/client.ts";
-import { importJobs } from "../../db/schema/index.ts";
+import type { Db } from "../../../db/client.ts";
+import { importJobs } from "../../../db/schema/index.ts";
 
 const heartbeatMs = 20_000;
 /** A running job whose heartbeat is older than this was cut off (its process crashed or was killed). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CopyRows, copyText, createIdGenerator } from "./import-copy-rows.ts";
+import { CopyRows, copyText, createIdGenerator } from "./copy-rows.ts";
 
 const v7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,8 +1,8 @@
 import type { ImportPreview } from "@shop/shared/schemas/newsletter";
-import { badRequest } from "../../lib/errors.ts";
-import { sniffDelimiter } from "./import-csv.ts";
-import { findColumns } from "./import-headers.ts";
-import { csvReaderFor, isBlank, textDecoderFor } from "./import-read.ts";
+import { badRequest } from "../../../lib/errors.ts";
+import { sniffDelimiter } from "./csv.ts";
+import { findColumns } from "./headers.ts";
+import { csvReaderFor, isBlank, textDecoderFor } from "./read.ts";
 
 /** How much of a file the preview reads: enough for the header and first rows of any real export. */
 export const previewBytes = 64 * 1024;

@@ -1,11 +1,11 @@
 import type { Readable } from "node:stream";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { ImportMapping } from "@shop/shared/schemas/newsletter";
-import type { Db } from "../../db/client.ts";
-import { sharesOneSession } from "./import-connection.ts";
-import { CopyRows, copyText, createIdGenerator } from "./import-copy-rows.ts";
-import { type ReadTally, readCsvRows } from "./import-read.ts";
-import { type BatchOutcome, type ImportConsent, openImportStage } from "./import-stage.ts";
+import type { Db } from "../../../db/client.ts";
+import { sharesOneSession } from "./connection.ts";
+import { CopyRows, copyText, createIdGenerator } from "./copy-rows.ts";
+import { type ReadTally, readCsvRows } from "./read.ts";
+import { type BatchOutcome, type ImportConsent, openImportStage } from "./stage.ts";
 
 /**
  * Rows per transaction: a crash leaves whole batches only (the crash-import fault test counts on it).
@@ -25,7 +25,7 @@ export type BatchedInput = ImportConsent & {
 
 /**
  * Imports the file a batch at a time, each batch merged into the audience in its own transaction
- * (import-stage.ts) while the file is read on. Nothing is locked beyond the rows a batch writes.
+ * (stage.ts) while the file is read on. Nothing is locked beyond the rows a batch writes.
  */
 export async function mergeInBatches(
   db: Db,

@@ -11,14 +11,14 @@ import {
 } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
-import { audit } from "../../plugins/activity.ts";
-import { principalOf, requirePermission } from "../../plugins/auth.ts";
-import { claimImportJob, discardImportJob, importProgress, keepImportAlive, openImportJob } from "./import-jobs.ts";
-import { previewBytes, previewCsv } from "./import-preview.ts";
-import { importSubscribers } from "./import-service.ts";
-import { checkCsvPart, fileTooLarge, headOf, mappingOf, maxFileBytes, multipartError } from "./import-upload.ts";
-import { tagsByIds } from "./tags-service.ts";
+import { AppError, badRequest, notFound } from "../../../lib/errors.ts";
+import { audit } from "../../../plugins/activity.ts";
+import { principalOf, requirePermission } from "../../../plugins/auth.ts";
+import { tagsByIds } from "../tags-service.ts";
+import { claimImportJob, discardImportJob, importProgress, keepImportAlive, openImportJob } from "./jobs.ts";
+import { previewBytes, previewCsv } from "./preview.ts";
+import { importSubscribers } from "./service.ts";
+import { checkCsvPart, fileTooLarge, headOf, mappingOf, maxFileBytes, multipartError } from "./upload.ts";
 
 /** How long the import's next batch waits, at most, for requests that came during the last (PGlite). */
 const giveWayMs = 250;

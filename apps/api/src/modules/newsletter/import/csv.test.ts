@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createCsvReader, sniffDelimiter, sniffNewline, unreadableRecord } from "./import-csv.ts";
+import { createCsvReader, sniffDelimiter, sniffNewline, unreadableRecord } from "./csv.ts";
 
 type Read = { records: [number, string[]][]; errors: [number, string][] };
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createPglite } from "../../db/client.ts";
-import { BinaryRows, textField, timestampField, uuidField } from "./import-binary-rows.ts";
+import { createPglite } from "../../../db/client.ts";
+import { BinaryRows, textField, timestampField, uuidField } from "./binary-rows.ts";
 
 const db = await createPglite();
 afterAll(() => db.close());

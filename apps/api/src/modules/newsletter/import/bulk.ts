@@ -3,15 +3,16 @@ import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { ImportMapping } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { isLockUnavailable } from "../../lib/errors.ts";
-import { queryRows } from "../../lib/sql.ts";
+import type { Db } from "../../../db/client.ts";
+import { dropRebuildableIndexes } from "../../../db/indexes.ts";
+import { isLockUnavailable } from "../../../lib/errors.ts";
+import { queryRows } from "../../../lib/sql.ts";
 import { AddressSet } from "./address-set.ts";
-import { BinaryRows, jsonbField, textField, timestampField, uuidField } from "./import-binary-rows.ts";
-import { openImportConnection, type Session } from "./import-connection.ts";
-import { CopyRows, copyText, createIdGenerator } from "./import-copy-rows.ts";
-import { type ReadTally, readCsvRows } from "./import-read.ts";
-import type { BatchOutcome, ImportConsent } from "./import-stage.ts";
+import { BinaryRows, jsonbField, textField, timestampField, uuidField } from "./binary-rows.ts";
+import { openImportConnection, type Session } from "./connection.ts";
+import { CopyRows, copyText, createIdGenerator } from "./copy-rows.ts";
+import { type ReadTally, readCsvRows } from "./read.ts";
+import type { BatchOutcome, ImportConsent } from "./stage.ts";
 
 /**
  * The bulk load, for a file bigger than the audience it joins (a first import, a move from another
@@ -20,11 +21,11 @@ import type { BatchOutcome, ImportConsent } from "./import-stage.ts";
  * costs a fraction of threading 100,000 rows into it one at a time (docs/decisions/007).
  *
  * The price is the lock: while it runs, nobody reads the audience, and sign-ups, confirmations and
- * unsubscribes are queued and applied once it is over (pending-changes.ts). So it is used only while
+ * unsubscribes are queued and applied once it is over (../pending-changes.ts). So it is used only while
  * that stays short, and on PostgreSQL only (on PGlite the index builds alone would hold the whole app):
  * for files of at least `minRows` rows, bigger than the audience, with both together under the
  * configured ceiling (IMPORT_BULK_MAX_ROWS). Anything else is merged a batch at a time
- * (import-stage.ts), and so is this file if the lock is not had within `lockWaitMs`.
+ * (stage.ts), and so is this file if the lock is not had within `lockWaitMs`.
  */
 
 /** Below this a file is merged in one or two batches anyway: not worth a lock. */
@@ -75,28 +76,6 @@ export async function shouldLoadInBulk(db: Db, estimatedRows: number, maxRows: n
   return worthBulk(estimatedRows, Number(counted?.n ?? 0), maxRows);
 }
 
-/**
- * The audience's indexes that can be dropped and built again: plain indexes, and primary and unique
- * constraints no foreign key leans on. Read from the catalogue, so a new index is covered as made.
- */
-async function dropIndexes(tx: Session): Promise<string[]> {
-  const found = await tx.query(`
-    select format('drop index %s', i.indexrelid::regclass) as "drop", pg_get_indexdef(i.indexrelid) as "create", 1 as ord
-    from pg_index i
-    where i.indrelid in ('subscribers'::regclass, 'subscriber_tags'::regclass)
-      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
-    union all
-    select format('alter table %s drop constraint %I', c.conrelid::regclass, c.conname),
-      format('alter table %s add constraint %I %s', c.conrelid::regclass, c.conname, pg_get_constraintdef(c.oid)), 0
-    from pg_constraint c
-    where c.conrelid in ('subscribers'::regclass, 'subscriber_tags'::regclass) and c.contype in ('p', 'u')
-      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = c.conindid)
-    order by ord`);
-  for (const row of found.rows) await tx.query(String(row.drop));
-  // Keys first: if one no longer held, the import would fail before the slow builds.
-  return found.rows.map((row) => String(row.create));
-}
-
 /** The audience's addresses, lowercased: a few MB while the audience is under the ceiling. */
 async function knownAddresses(tx: Session, audience: number): Promise<AddressSet> {
   const known = new AddressSet(audience);
@@ -108,7 +87,7 @@ async function knownAddresses(tx: Session, audience: number): Promise<AddressSet
 
 /**
  * The suppression list, for the file's rows to be checked against as they are read. An erased
- * address is on it only as its SHA-256 (suppressions.ts), so a row is hashed only when there are such.
+ * address is on it only as its SHA-256 (../suppressions.ts), so a row is hashed only when there are such.
  */
 async function suppressedAddresses(tx: Session): Promise<(email: string) => boolean> {
   const listed = await tx.query("select lower(email) as email from suppressions where lifted_at is null");
@@ -139,7 +118,7 @@ export async function loadInBulk(
       if (!worthBulk(input.estimatedRows, audience, input.maxRows)) throw new BulkDeclined("The audience grew");
       const known = await knownAddresses(tx, audience);
       const suppressed = await suppressedAddresses(tx);
-      const rebuild = await dropIndexes(tx);
+      const rebuild = await dropRebuildableIndexes(tx, ["subscribers", "subscriber_tags"]);
       const written = await copyNewPeople(tx, file, input, { known, suppressed }, tally, report);
       for (const statement of rebuild) await tx.query(statement);
       const updated = await tagKnownPeople(tx, written.known, input);
@@ -217,7 +196,7 @@ async function copyNewPeople(
             knownRows.add(`${line}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
             return;
           }
-          // Not in the audience and on the suppression list: not added back (as in import-stage.ts).
+          // Not in the audience and on the suppression list: not added back (as in stage.ts).
           if (isSuppressed(email.toLowerCase())) {
             suppressed += 1;
             return;

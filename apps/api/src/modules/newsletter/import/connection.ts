@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../../db/client.ts";
 
 export type Statement = (
   text: string,
