@@ -40,17 +40,21 @@ export const publicCachePlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** Answers a cache miss and fills the cache, with an ETag so browsers revalidate to a 304. */
+/**
+ * Answers a cache miss and fills the cache, with an ETag so browsers revalidate to a 304. The cached
+ * text skips the route's response schema, so `load` must return only what the schema lists. Resolves
+ * once the answer has gone (`await reply`), so a handler with a response schema can return nothing.
+ */
 export async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   load: () => Promise<{ success: true; message: string; data: unknown }>,
-): Promise<FastifyReply> {
+): Promise<void> {
   const key = publicCacheKey(request);
-  if (!key) return reply.send(await load());
+  if (!key) reply.send(await load());
   // Requests missing the same entry together share one load.
-  const cached = await request.server.publicCache.fill(key, async () => JSON.stringify(await load()));
-  return sendBody(request, reply, cached);
+  else sendBody(request, reply, await request.server.publicCache.fill(key, async () => JSON.stringify(await load())));
+  await reply;
 }
 
 function sendBody(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse): FastifyReply {

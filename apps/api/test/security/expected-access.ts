@@ -224,13 +224,13 @@ export const expectedAccess: ExpectedRoute[] = [
 
   // Blog (spec 7: the shop reads posts; beyond the spec, staff write them with the blog permissions).
   route("GET", "/api/blog/posts", "public"),
-  route("GET", "/api/blog/posts/:slug", "public"),
+  route("GET", "/api/blog/posts/:post", "public"),
   route("GET", "/api/blog/admin/posts", needs("blog:view-posts")),
   route("GET", "/api/blog/admin/posts/:id", needs("blog:view-posts")),
   route("POST", "/api/blog/preview", needs("blog:create-update-post")),
   route("POST", "/api/blog/posts", needs("blog:create-update-post")),
-  route("PUT", "/api/blog/posts/:id", needs("blog:create-update-post")),
-  route("DELETE", "/api/blog/posts/:id", needs("blog:delete-post")),
+  route("PUT", "/api/blog/posts/:post", needs("blog:create-update-post")),
+  route("DELETE", "/api/blog/posts/:post", needs("blog:delete-post")),
 
   // Site settings (beyond the spec): the storefront reads the public part; changing them, or reading
   // the full record (mail sender, tracking choices), is the settings permission's.

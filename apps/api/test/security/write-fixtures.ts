@@ -256,11 +256,11 @@ export const writeFixtures: Record<string, Fixture> = {
     url: "/api/blog/posts",
     body: { title: `Another post ${unique()}`, body: "More words" },
   }),
-  "PUT /api/blog/posts/:id": async (c) => ({
+  "PUT /api/blog/posts/:post": async (c) => ({
     url: `/api/blog/posts/${await post(c)}`,
     body: { title: "Renamed post" },
   }),
-  "DELETE /api/blog/posts/:id": async (c) => ({ url: `/api/blog/posts/${await post(c)}` }),
+  "DELETE /api/blog/posts/:post": async (c) => ({ url: `/api/blog/posts/${await post(c)}` }),
 
   "PUT /api/settings": async () => ({ url: "/api/settings", body: { storeName: "Smart Home Shop" } }),
 };

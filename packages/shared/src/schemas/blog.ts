@@ -1,25 +1,32 @@
 import { z } from "zod";
-import { dateQuery, pageQuery, searchQuery, text } from "./common.ts";
+import { dateQuery, idSchema, pageQuery, paginationSchema, searchQuery, text } from "./common.ts";
 import { imageUrlSchema } from "./products.ts";
 
-export const blogSlugParamsSchema = z.strictObject({ slug: text(160).pipe(z.string().min(1)) });
+/**
+ * `/api/blog/posts/{post}`: the public read names the post by its slug, the staff writes by its id.
+ * One parameter name for both keeps them one path in the API description.
+ */
+export const blogSlugParamsSchema = z.strictObject({ post: text(160).pipe(z.string().min(1)) });
+export const blogIdParamsSchema = z.strictObject({ post: idSchema });
 
-export type BlogPostSummary = {
-  _id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  coverImage: string | null;
-  author: string;
-  publishedAt: string | null;
-  readingMinutes: number;
-};
+export const blogPostSummarySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  coverImage: z.string().nullable(),
+  author: z.string(),
+  publishedAt: z.string().nullable(),
+  readingMinutes: z.number(),
+});
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 
-export type BlogPostDto = BlogPostSummary & {
-  body: string;
+export const blogPostSchema = blogPostSummarySchema.extend({
+  body: z.string(),
   /** The Markdown body rendered on the server and sanitised with an allow-list. */
-  html: string;
-};
+  html: z.string(),
+});
+export type BlogPostDto = z.infer<typeof blogPostSchema>;
 
 export const postStatuses = ["draft", "published"] as const;
 export type PostStatus = (typeof postStatuses)[number];
@@ -62,4 +69,24 @@ export const postListQuerySchema = z.strictObject({
 
 export const postPreviewSchema = z.strictObject({ body: text(100_000) });
 
-export type AdminPostDto = BlogPostDto & { status: PostStatus; createdAt: string; updatedAt: string };
+export const adminPostSchema = blogPostSchema.extend({
+  status: z.enum(postStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminPostDto = z.infer<typeof adminPostSchema>;
+
+/** A row of the admin list: the public summary plus where it stands. */
+export const adminPostSummarySchema = blogPostSummarySchema.extend({
+  status: z.enum(postStatuses),
+  updatedAt: z.string(),
+});
+export type AdminPostSummary = z.infer<typeof adminPostSummarySchema>;
+
+export const adminPostListSchema = z.object({
+  posts: z.array(adminPostSummarySchema),
+  pagination: paginationSchema.extend({ totalPosts: z.number(), postsPerPage: z.number() }),
+});
+export type AdminPostList = z.infer<typeof adminPostListSchema>;
+
+export const postPreviewResultSchema = z.object({ html: z.string() });

@@ -30,10 +30,8 @@ export const searchQuery = text(200).optional();
 /** A day (YYYY-MM-DD) or a full ISO timestamp, for date-range filters. */
 export const dateQuery = z.iso.datetime({ offset: true }).or(z.iso.date());
 
-export type Pagination = {
-  currentPage: number;
-  totalPages: number;
-};
+export const paginationSchema = z.object({ currentPage: z.number(), totalPages: z.number() });
+export type Pagination = z.infer<typeof paginationSchema>;
 
 export function paginationOf(page: number, limit: number, total: number) {
   return {
@@ -57,12 +55,12 @@ export const errorResponseSchema = z.object({
 });
 
 /** A success with nothing to return but its message. */
-export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 
 /**
  * A success carrying `data`. As a route's response schema it is also what Fastify serialises with,
  * so a field the schema does not list never leaves the server.
  */
 export function okResponse<T extends z.ZodType>(data: T) {
-  return z.object({ success: z.literal(true), message: z.string(), data });
+  return z.object({ success: z.boolean(), message: z.string(), data });
 }

@@ -1,13 +1,20 @@
 import {
   type AdminPostDto,
+  adminPostListSchema,
+  adminPostSchema,
+  blogIdParamsSchema,
+  blogPostSchema,
+  blogPostSummarySchema,
   blogSlugParamsSchema,
   postCreateSchema,
   postListQuerySchema,
+  postPreviewResultSchema,
   postPreviewSchema,
   postUpdateSchema,
 } from "@shop/shared/schemas/blog";
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import { idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { sendCached } from "../../plugins/public-cache.ts";
@@ -38,46 +45,95 @@ const editable = (post: AdminPostDto) => ({
 });
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/blog/posts", { config: { ...publicRoute, publicCache: {} } }, (request, reply) =>
-    sendCached(request, reply, async () => ({
-      success: true as const,
-      message: "Posts fetched successfully",
-      data: await listPublishedPosts(app.db),
-    })),
+  app.get(
+    "/api/blog/posts",
+    {
+      config: { ...publicRoute, publicCache: {} },
+      schema: { summary: "List published posts", response: { 200: okResponse(z.array(blogPostSummarySchema)) } },
+    },
+    (request, reply) =>
+      sendCached(request, reply, async () => ({
+        success: true as const,
+        message: "Posts fetched successfully",
+        data: await listPublishedPosts(app.db),
+      })),
   );
 
   app.get(
-    "/api/blog/posts/:slug",
-    { config: { ...publicRoute, publicCache: {} }, schema: { params: blogSlugParamsSchema } },
+    "/api/blog/posts/:post",
+    {
+      config: { ...publicRoute, publicCache: {} },
+      schema: {
+        summary: "Get a published post by its slug",
+        params: blogSlugParamsSchema,
+        response: { 200: okResponse(blogPostSchema) },
+      },
+    },
     (request, reply) =>
       sendCached(request, reply, async () => ({
         success: true as const,
         message: "Post fetched successfully",
-        data: await getPublishedPost(app.db, request.params.slug),
+        data: await getPublishedPost(app.db, request.params.post),
       })),
   );
 
-  app.get("/api/blog/admin/posts", { config: view, schema: { querystring: postListQuerySchema } }, async (request) => ({
-    success: true,
-    message: "Posts fetched successfully",
-    data: await listAllPosts(app.db, request.query),
-  }));
+  app.get(
+    "/api/blog/admin/posts",
+    {
+      config: view,
+      schema: {
+        summary: "List posts, drafts too",
+        querystring: postListQuerySchema,
+        response: { 200: okResponse(adminPostListSchema) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: "Posts fetched successfully",
+      data: await listAllPosts(app.db, request.query),
+    }),
+  );
 
-  app.get("/api/blog/admin/posts/:id", { config: view, schema: { params: idParamsSchema } }, async (request) => ({
-    success: true,
-    message: "Post fetched successfully",
-    data: await getPost(app.db, request.params.id),
-  }));
+  app.get(
+    "/api/blog/admin/posts/:id",
+    {
+      config: view,
+      schema: {
+        summary: "Get a post for editing",
+        params: idParamsSchema,
+        response: { 200: okResponse(adminPostSchema) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: "Post fetched successfully",
+      data: await getPost(app.db, request.params.id),
+    }),
+  );
 
-  app.post("/api/blog/preview", { config: write, schema: { body: postPreviewSchema } }, async (request) => ({
-    success: true,
-    message: "Preview rendered",
-    data: { html: renderMarkdown(request.body.body) },
-  }));
+  app.post(
+    "/api/blog/preview",
+    {
+      config: write,
+      schema: {
+        summary: "Render Markdown as the post page would",
+        body: postPreviewSchema,
+        response: { 200: okResponse(postPreviewResultSchema) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: "Preview rendered",
+      data: { html: renderMarkdown(request.body.body) },
+    }),
+  );
 
   app.post(
     "/api/blog/posts",
-    { config: { ...write, ...label("Create post") }, schema: { body: postCreateSchema } },
+    {
+      config: { ...write, ...label("Create post") },
+      schema: { summary: "Create a post", body: postCreateSchema, response: { 201: okResponse(adminPostSchema) } },
+    },
     async (request, reply) => {
       const post = await createPost(app.db, request.body);
       await audit(request, {
@@ -90,10 +146,18 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/blog/posts/:id",
-    { config: { ...write, ...label("Update post") }, schema: { params: idParamsSchema, body: postUpdateSchema } },
+    "/api/blog/posts/:post",
+    {
+      config: { ...write, ...label("Update post") },
+      schema: {
+        summary: "Update or publish a post by its id",
+        params: blogIdParamsSchema,
+        body: postUpdateSchema,
+        response: { 200: okResponse(adminPostSchema) },
+      },
+    },
     async (request) => {
-      const { before, after } = await updatePost(app.db, request.params.id, request.body);
+      const { before, after } = await updatePost(app.db, request.params.post, request.body);
       const published =
         before.status !== after.status ? (after.status === "published" ? "Published" : "Unpublished") : undefined;
       await audit(request, {
@@ -107,13 +171,17 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/api/blog/posts/:id",
+    "/api/blog/posts/:post",
     {
       config: { ...requirePermission("blog:delete-post"), ...label("Delete post") },
-      schema: { params: idParamsSchema },
+      schema: {
+        summary: "Delete a post by its id",
+        params: blogIdParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
-      const post = await deletePost(app.db, request.params.id);
+      const post = await deletePost(app.db, request.params.post);
       await audit(request, { module: "blog", action: "Delete post", description: `Deleted post ${post.title}` });
       return { success: true, message: "Post deleted successfully" };
     },

@@ -1,6 +1,6 @@
 import { adminCopy } from "@shop/shared/admin-copy";
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
-import { postStatuses } from "@shop/shared/schemas/blog";
+import { type AdminPostSummary, postStatuses } from "@shop/shared/schemas/blog";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/button";
 import { actionsColumn, DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
@@ -18,7 +18,7 @@ import { formatDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useToast } from "@/lib/toasts";
 import { useUrlFilters } from "@/lib/use-url-filters";
-import { type AdminPostSummary, useAdminPosts } from "./api/get-admin-posts";
+import { useAdminPosts } from "./api/get-admin-posts";
 import { useDeletePost, useUpdatePost } from "./api/save-post";
 
 const t = backofficeCopy.blog;

@@ -1,19 +1,10 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
-import type { BlogPostSummary, PostStatus } from "@shop/shared/schemas/blog";
-import type { Pagination } from "@shop/shared/schemas/common";
+import type { AdminPostList, PostStatus } from "@shop/shared/schemas/blog";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { adminPostKeys } from "./keys";
 
 export type AdminPostFilters = { page: number; limit: number; search?: string; status?: PostStatus };
-
-/** A row of the admin list: the public summary plus where it stands. */
-export type AdminPostSummary = BlogPostSummary & { status: PostStatus; updatedAt: string };
-
-export type AdminPostList = {
-  posts: AdminPostSummary[];
-  pagination: Pagination & { totalPosts: number; postsPerPage: number };
-};
 
 /** GET /blog/admin/posts — drafts too, most recently updated first. */
 export async function getAdminPosts(filters: AdminPostFilters, signal?: AbortSignal): Promise<AdminPostList> {
