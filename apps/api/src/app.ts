@@ -48,6 +48,7 @@ import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
+import { spaPlugin } from "./modules/seo/spa.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { createLocalStore, type FileStore } from "./modules/uploads/storage.ts";
@@ -62,7 +63,6 @@ import { inFlightPlugin } from "./plugins/in-flight.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { publicCachePlugin } from "./plugins/public-cache.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
-import { spaPlugin } from "./plugins/spa.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

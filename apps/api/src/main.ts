@@ -5,6 +5,7 @@ import { loadBounceConfig } from "./inbound/bounce-config.ts";
 import { type BounceListener, startBounceListener } from "./inbound/bounce-listener.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
 import { loggableError } from "./lib/errors.ts";
+import { sampleShopIn } from "./sample-shop/seed.ts";
 
 function printGeneratedPassword(email: string, password: string): void {
   const lines = [
@@ -23,7 +24,10 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const bounces = loadBounceConfig();
-  const database = await openConfiguredDatabase(config, printGeneratedPassword);
+  const database = await openConfiguredDatabase(config, {
+    sampleContent: sampleShopIn(config.uploadsDir),
+    onGeneratedPassword: printGeneratedPassword,
+  });
   const app = await buildApp(config, { database });
   const sender = config.sender.enabled
     ? createCampaignSender(

@@ -5,12 +5,13 @@ import { loadBounceConfig } from "./inbound/bounce-config.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
 import { createOutboxDispatcher } from "./mail/outbox.ts";
 import { configuredMailerOptions, createMailer } from "./mail/transport.ts";
+import { sampleShopIn } from "./sample-shop/seed.ts";
 
 /** `npm run worker`: the campaign sender, scheduler and account-mail outbox alone, for running beside API processes (SENDER=off there). */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, { sampleContent: sampleShopIn(config.uploadsDir) });
   const mailer = createMailer(configuredMailerOptions(config));
   const sender = createCampaignSender(
     database.db,

@@ -5,8 +5,8 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createPglite, openDatabase } from "../src/db/client.ts";
 import { seed } from "../src/db/seed/index.ts";
-import { seedSampleContent } from "../src/db/seed/sample.ts";
 import { createLocalStore } from "../src/modules/uploads/storage.ts";
+import { seedSampleContent } from "../src/sample-shop/seed.ts";
 import { testAdmin } from "./constants.ts";
 
 declare module "vitest" {

@@ -1,15 +1,21 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
-import { createLocalStore } from "../modules/uploads/storage.ts";
-import { type Database, openDatabase } from "./client.ts";
+import { type Database, type Db, openDatabase } from "./client.ts";
+import { placeFirstStartImage } from "./image.ts";
 import { seed } from "./seed/index.ts";
-import { seedSampleContent } from "./seed/sample.ts";
+
+type OpenOptions = {
+  /**
+   * Fills an empty shop with sample content when SAMPLE_DATA asks for it. Passed in by the entry
+   * point (src/sample-shop), since it draws through the uploads module, which db/ does not reach.
+   */
+  sampleContent: (db: Db) => Promise<void>;
+  onGeneratedPassword?: (email: string, password: string) => void;
+};
 
 /** Opens the configured database, applies migrations and seeds an empty one. */
-export async function openConfiguredDatabase(
-  config: Config,
-  onGeneratedPassword?: (email: string, password: string) => void,
-): Promise<Database> {
+export async function openConfiguredDatabase(config: Config, options: OpenOptions): Promise<Database> {
+  const { sampleContent, onGeneratedPassword } = options;
   const database = config.databaseUrl
     ? await openDatabase({
         kind: "postgres",
@@ -17,11 +23,18 @@ export async function openConfiguredDatabase(
         poolSize: config.databasePoolSize,
         queryTimeoutMs: config.databaseQueryTimeoutMs,
       })
-    : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+    : await openPglite(config);
   await database.exclusive(async () => {
     await database.migrate();
     await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });
-    if (config.sampleData) await seedSampleContent(database.db, createLocalStore(config.uploadsDir));
+    if (config.sampleData) await sampleContent(database.db);
   });
   return database;
+}
+
+/** An empty data directory starts from the image the build made, when there is one (decision 002). */
+async function openPglite(config: Config): Promise<Database> {
+  const dataDir = path.join(config.dataDir, "pglite");
+  await placeFirstStartImage(dataDir, config);
+  return openDatabase({ kind: "pglite", dataDir });
 }

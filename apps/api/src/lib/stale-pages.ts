@@ -14,7 +14,7 @@ export type StalePagesOptions = {
  * the event loop, so a burst of writes would otherwise have every hot page re-rendered on every write.
  * Instead the last copy keeps being served, each page is re-rendered at most once per `refreshEveryMs`, and
  * no copy older than `maxStaleMs` is ever served. The JSON API is not affected: it stays exact, and a browser
- * handed a stale copy is told so (spa.ts) and reloads the page's data right after hydrating.
+ * handed a stale copy is told so (modules/seo/spa.ts) and reloads the page's data right after hydrating.
  */
 export function createStalePages(cache: ResponseCache, options: StalePagesOptions) {
   const last = new Map<string, { page: CachedResponse; renderedAt: number }>();

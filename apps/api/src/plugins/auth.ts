@@ -3,11 +3,10 @@ import { type Requirement, satisfies } from "@shop/shared/permissions";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { loadPrincipal, noteSessionSeen, type Principal } from "../core/principal.ts";
 import type { Db } from "../db/client.ts";
 import { forbidden, unauthorized } from "../lib/errors.ts";
 import type { TokenSigner } from "../lib/tokens.ts";
-import { loadPrincipal, type Principal } from "../modules/auth/principal.ts";
-import { noteSessionSeen } from "../modules/auth/sessions-service.ts";
 
 /**
  * What a route needs: `public` (anyone), `authenticated` (any signed-in staff member),

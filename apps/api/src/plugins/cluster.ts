@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
+import { invalidatePrincipals } from "../core/principal.ts";
 import { loggableError } from "../lib/errors.ts";
-import { invalidatePrincipals } from "../modules/auth/principal.ts";
 
 const channel = "smart-home-shop:staff-write";
 

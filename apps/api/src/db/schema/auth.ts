@@ -71,7 +71,7 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    /** When the session was last used, written at most once a minute (modules/auth/sessions-service.ts). */
+    /** When the session was last used, written at most once a minute (core/principal.ts). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],

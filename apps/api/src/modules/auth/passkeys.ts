@@ -7,10 +7,10 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { and, eq, gt, isNull, lt, type SQL } from "drizzle-orm";
+import { invalidatePrincipals } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { passkeys, webauthnChallenges } from "../../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { invalidatePrincipals } from "./principal.ts";
 
 /** The relying party is the shop as PUBLIC_URL names it: a passkey made for one host never signs in to another. */
 export type RelyingParty = { id: string; origin: string; name: string };

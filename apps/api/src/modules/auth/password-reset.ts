@@ -4,6 +4,7 @@ import { accountCopy } from "@shop/shared/account-copy";
 import type { UserDto } from "@shop/shared/schemas/users";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { invalidatePrincipals, type Principal } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, sessions, users } from "../../db/schema/index.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
@@ -12,7 +13,6 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { getSettings } from "../settings/service.ts";
 import { assertCanTouch, getUser } from "../users/service.ts";
-import { invalidatePrincipals, type Principal } from "./principal.ts";
 
 /** A link works for one hour, once. */
 export const resetLinkTtlMs = 60 * 60_000;

@@ -1,8 +1,8 @@
 import type { SecondFactorMethod, TwoFactorStatus } from "@shop/shared/schemas/two-factor";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { invalidatePrincipals } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { passkeys, recoveryCodes, roles, users, userTotp } from "../../db/schema/index.ts";
-import { invalidatePrincipals } from "./principal.ts";
 import { recoveryCodesLeft } from "./recovery-codes.ts";
 
 /** What a user can give as a second factor; recovery codes count only beside a real factor. */

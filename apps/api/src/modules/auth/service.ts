@@ -2,6 +2,7 @@ import { copy } from "@shop/shared/copy";
 import type { SecondFactorChallenge } from "@shop/shared/schemas/two-factor";
 import type { LoginInput, LoginResult } from "@shop/shared/schemas/users";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { invalidatePrincipals } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -11,7 +12,6 @@ import type { TokenSigner } from "../../lib/tokens.ts";
 import type { RefusalSummary } from "../activity-logs/refusal-summary.ts";
 import { getUser } from "../users/service.ts";
 import type { LoginChallenges } from "./login-challenge.ts";
-import { invalidatePrincipals } from "./principal.ts";
 import { secondFactorMethods, twoFactorSetupRequired } from "./second-factor-state.ts";
 
 /** The throttle every password check goes through, and the summary of what it refuses. */

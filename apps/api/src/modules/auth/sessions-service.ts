@@ -1,11 +1,11 @@
 import { accountCopy } from "@shop/shared/account-copy";
 import type { SessionDto } from "@shop/shared/schemas/account";
 import { describeUserAgent } from "@shop/shared/user-agent";
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { invalidatePrincipals, type Principal } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { invalidatePrincipals, type Principal } from "./principal.ts";
 
 const live = (userId: string) =>
   and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
@@ -48,34 +48,4 @@ export async function revokeOtherSessions(db: Db, principal: Principal): Promise
     .returning({ id: sessions.id });
   invalidatePrincipals(db);
   return ended.length;
-}
-
-const seenEveryMs = 60_000;
-/** When this process last wrote each session's last_seen_at, so most requests write nothing. */
-const lastWrites = new WeakMap<Db, Map<string, number>>();
-
-/**
- * Records that a session was used, at most once a minute per session: skipped in memory within the
- * minute, and the UPDATE's condition keeps several instances to about the same.
- */
-export async function noteSessionSeen(db: Db, sessionId: string): Promise<void> {
-  const now = Date.now();
-  let written = lastWrites.get(db);
-  if (!written) {
-    written = new Map();
-    lastWrites.set(db, written);
-  }
-  const last = written.get(sessionId);
-  if (last !== undefined && now - last < seenEveryMs) return;
-  if (written.size > 10_000) written.clear();
-  written.set(sessionId, now);
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: new Date(now) })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now - seenEveryMs))),
-      ),
-    );
 }

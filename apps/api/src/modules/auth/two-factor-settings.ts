@@ -1,11 +1,11 @@
 import type { RecoveryCodes, TotpSetup } from "@shop/shared/schemas/two-factor";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { eq } from "drizzle-orm";
+import { invalidatePrincipals, type Principal } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { userTotp } from "../../db/schema/index.ts";
 import { conflict } from "../../lib/errors.ts";
 import { removePasskey } from "./passkeys.ts";
-import { invalidatePrincipals, type Principal } from "./principal.ts";
 import { replaceRecoveryCodes } from "./recovery-codes.ts";
 import { removeSecondFactors, secondFactorMethods, twoFactorStatus } from "./second-factor-state.ts";
 import type { SecretBox } from "./secret-box.ts";

@@ -3,6 +3,7 @@ import { holdsAll, isKnownPermission } from "@shop/shared/permissions";
 import { paginationOf } from "@shop/shared/schemas/common";
 import type { PermissionDto, RoleCreate, RoleDto, RoleUpdate } from "@shop/shared/schemas/roles";
 import { asc, count, eq, ilike, sql } from "drizzle-orm";
+import { invalidatePrincipals, type Principal } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { permissions, rolePermissions, roles, users } from "../../db/schema/index.ts";
 import {
@@ -14,7 +15,6 @@ import {
   notFound,
 } from "../../lib/errors.ts";
 import { escapeLike } from "../../lib/sql.ts";
-import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
 
 // Drizzle leaves columns unqualified when a select reads one table, so the outer row is named in full.
 const outerRoleId = sql.raw(`"roles"."id"`);

@@ -10,13 +10,13 @@ import type {
   UserUpdate,
 } from "@shop/shared/schemas/users";
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { invalidatePrincipals, type Principal } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { hashPassword, verifyPassword } from "../../lib/password.ts";
 import { escapeLike } from "../../lib/sql.ts";
-import { invalidatePrincipals, type Principal } from "../auth/principal.ts";
 
 const rolePermissionNames = sql<
   string[] | null

@@ -4,12 +4,12 @@ import fastifyStatic from "@fastify/static";
 import { copy } from "@shop/shared/copy";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { createCompressedVariants, preferredEncoding } from "../lib/compressed-variants.ts";
-import { createStalePages } from "../lib/stale-pages.ts";
-import { pageMeta } from "../modules/seo/page-meta.ts";
-import { createRoutePreloads } from "../modules/seo/preload.ts";
-import { renderIndex } from "../modules/seo/render.ts";
-import { isServerRendered, loadStorefrontRenderer } from "../modules/seo/storefront-renderer.ts";
+import { createCompressedVariants, preferredEncoding } from "../../lib/compressed-variants.ts";
+import { createStalePages } from "../../lib/stale-pages.ts";
+import { pageMeta } from "./page-meta.ts";
+import { createRoutePreloads } from "./preload.ts";
+import { renderIndex } from "./render.ts";
+import { isServerRendered, loadStorefrontRenderer } from "./storefront-renderer.ts";
 
 type SpaOptions = { root: string | undefined; publicUrl: string };
 

@@ -1,8 +1,12 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { passkeys, rolePermissions, roles, sessions, users, userTotp } from "../../db/schema/index.ts";
-import type { TokenClaims } from "../../lib/tokens.ts";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { passkeys, rolePermissions, roles, sessions, users, userTotp } from "../db/schema/index.ts";
+import type { TokenClaims } from "../lib/tokens.ts";
 
+/**
+ * The signed-in caller behind a request's session: resolved by the auth plugin on every request, and
+ * forgotten by every module that changes who may do what (users, roles, sessions, second factors).
+ */
 export type Principal = {
   userId: string;
   sessionId: string;
@@ -69,4 +73,34 @@ export async function loadPrincipal(db: Db, claims: TokenClaims): Promise<Princi
   if (cache.size > 10_000) cache.clear();
   cache.set(claims.sessionId, { principal, until: now + cacheTtlMs });
   return principal?.userId === claims.userId ? principal : null;
+}
+
+const seenEveryMs = 60_000;
+/** When this process last wrote each session's last_seen_at, so most requests write nothing. */
+const lastWrites = new WeakMap<Db, Map<string, number>>();
+
+/**
+ * Records that a session was used, at most once a minute per session: skipped in memory within the
+ * minute, and the UPDATE's condition keeps several instances to about the same.
+ */
+export async function noteSessionSeen(db: Db, sessionId: string): Promise<void> {
+  const now = Date.now();
+  let written = lastWrites.get(db);
+  if (!written) {
+    written = new Map();
+    lastWrites.set(db, written);
+  }
+  const last = written.get(sessionId);
+  if (last !== undefined && now - last < seenEveryMs) return;
+  if (written.size > 10_000) written.clear();
+  written.set(sessionId, now);
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now - seenEveryMs))),
+      ),
+    );
 }

@@ -1,10 +1,10 @@
 import sharp from "sharp";
-import { storeImage } from "../../modules/uploads/images.ts";
-import type { FileStore } from "../../modules/uploads/storage.ts";
-import type { Db } from "../client.ts";
-import { blogPosts, categories, heroBanners, products, subcategories } from "../schema/index.ts";
+import type { Db } from "../db/client.ts";
+import { blogPosts, categories, heroBanners, products, subcategories } from "../db/schema/index.ts";
+import { storeImage } from "../modules/uploads/images.ts";
+import { createLocalStore, type FileStore } from "../modules/uploads/storage.ts";
 import { bannerArtwork, type DeviceKind, type PaletteName, productArtwork } from "./artwork.ts";
-import { sampleBanners, sampleCategories, samplePosts, sampleProducts } from "./sample-content.ts";
+import { sampleBanners, sampleCategories, samplePosts, sampleProducts } from "./content.ts";
 
 type Folder = "products" | "banners" | "categories" | "blog";
 
@@ -119,4 +119,9 @@ export async function seedSampleContent(db: Db, store: FileStore): Promise<void>
       publishedAt: new Date(Date.now() - post.daysAgo * 86_400_000),
     });
   }
+}
+
+/** The sample shop for openConfiguredDatabase, its pictures stored in `uploadsDir` (made only when it runs). */
+export function sampleShopIn(uploadsDir: string): (db: Db) => Promise<void> {
+  return (db) => seedSampleContent(db, createLocalStore(uploadsDir));
 }

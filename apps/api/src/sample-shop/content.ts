@@ -1,6 +1,6 @@
 import type { Compatibility } from "@shop/shared/schemas/products";
 import type { DeviceKind, PaletteName } from "./artwork.ts";
-import { blogPostsContent } from "./sample-posts.ts";
+import { blogPostsContent } from "./posts.ts";
 
 export type SampleCategory = {
   name: string;
