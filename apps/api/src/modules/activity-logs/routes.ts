@@ -10,7 +10,10 @@ const exportQuerySchema = activityLogListQuerySchema.omit({ page: true, limit: t
 export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/activity-logs",
-    { config: requirePermission("activitylog"), schema: { querystring: activityLogListQuerySchema } },
+    {
+      config: requirePermission("activitylog"),
+      schema: { summary: "List the activity log", querystring: activityLogListQuerySchema },
+    },
     async (request) => ({
       success: true,
       message: "Activity logs fetched successfully",
@@ -20,7 +23,10 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/activity-logs/export",
-    { config: requirePermission("activitylog"), schema: { querystring: exportQuerySchema } },
+    {
+      config: requirePermission("activitylog"),
+      schema: { summary: "Export the activity log as CSV", querystring: exportQuerySchema },
+    },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return reply
@@ -32,7 +38,10 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/users/me/activity",
-    { config: authenticatedRoute, schema: { querystring: ownActivityQuerySchema } },
+    {
+      config: authenticatedRoute,
+      schema: { summary: "List the caller's own recent activity", querystring: ownActivityQuerySchema },
+    },
     async (request) => ({
       success: true,
       message: "Activity fetched successfully",

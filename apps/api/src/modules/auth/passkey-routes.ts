@@ -28,17 +28,21 @@ const promptLimit = { rateLimit: { max: 30, timeWindow: "15 minutes" } } as cons
 export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (app, options) => {
   const rp = options.relyingParty;
 
-  app.post("/api/users/two-factor/passkeys/options", { config: ownFactors }, async (request) => ({
-    success: true,
-    message: "Passkey options",
-    data: await registrationOptions(app.db, rp, principalOf(request)),
-  }));
+  app.post(
+    "/api/users/two-factor/passkeys/options",
+    { schema: { summary: "Start registering a passkey" }, config: ownFactors },
+    async (request) => ({
+      success: true,
+      message: "Passkey options",
+      data: await registrationOptions(app.db, rp, principalOf(request)),
+    }),
+  );
 
   app.post(
     "/api/users/two-factor/passkeys",
     {
       config: { ...ownFactors, activity: { module: "auth", action: "Add passkey" } },
-      schema: { body: passkeyRegisterSchema },
+      schema: { summary: "Register a passkey", body: passkeyRegisterSchema },
     },
     async (request, reply) => {
       const principal = principalOf(request);
@@ -56,7 +60,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
     "/api/users/two-factor/passkeys/:id",
     {
       config: { ...ownFactors, activity: { module: "auth", action: "Remove passkey" } },
-      schema: { params: idParamsSchema },
+      schema: { summary: "Remove a passkey", params: idParamsSchema },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -72,7 +76,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
 
   app.post(
     "/api/users/login/passkey/options",
-    { config: { ...publicRoute, ...promptLimit }, schema: { body: passkeyLoginOptionsSchema } },
+    {
+      config: { ...publicRoute, ...promptLimit },
+      schema: { summary: "Start signing in with a passkey", body: passkeyLoginOptionsSchema },
+    },
     async (request) => {
       const { challenge } = request.body;
       const claims = challenge ? await options.challenges.read(challenge) : null;
@@ -87,7 +94,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
 
   app.post(
     "/api/users/login/passkey",
-    { config: publicRoute, schema: { body: passkeyLoginSchema } },
+    { config: publicRoute, schema: { summary: "Finish signing in with a passkey", body: passkeyLoginSchema } },
     async (request) => {
       const { throttle } = options.attempts;
       const reservation = await throttle.reserve([`ip:${request.ip}`]);

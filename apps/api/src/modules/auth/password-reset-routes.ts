@@ -22,7 +22,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     {
       // Per client address; the per-address limit is the throttle below.
       config: { ...publicRoute, rateLimit: { max: 10, timeWindow: "1 hour" } },
-      schema: { body: forgotPasswordSchema },
+      schema: { summary: "Ask for a password reset link", body: forgotPasswordSchema },
     },
     async (request) => {
       const startedAt = performance.now();
@@ -48,7 +48,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     "/api/users/reset-password",
     {
       config: { ...publicRoute, rateLimit: { max: 20, timeWindow: "15 minutes" } },
-      schema: { body: resetPasswordSchema },
+      schema: { summary: "Set a new password with a reset link", body: resetPasswordSchema },
     },
     async (request) => {
       const user = await resetPassword(app.db, request.body.token, request.body.password);
@@ -69,7 +69,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
         ...requirePermission("user:create-update-user"),
         activity: { module: "user", action: "Send password reset link" },
       },
-      schema: { params: idParamsSchema },
+      schema: { summary: "Send a user a password reset link", params: idParamsSchema },
     },
     async (request) => {
       const user = await sendPasswordResetLink(app, principalOf(request), request.params.id);

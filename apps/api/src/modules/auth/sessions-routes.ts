@@ -7,17 +7,21 @@ import { listSessions, revokeOtherSessions, revokeOwnSession } from "./sessions-
 
 /** The profile's "Active sessions": one's own, and only one's own. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/users/sessions", { config: authenticatedRoute }, async (request) => ({
-    success: true,
-    message: "Sessions fetched successfully",
-    data: await listSessions(app.db, principalOf(request)),
-  }));
+  app.get(
+    "/api/users/sessions",
+    { schema: { summary: "List the caller's sessions" }, config: authenticatedRoute },
+    async (request) => ({
+      success: true,
+      message: "Sessions fetched successfully",
+      data: await listSessions(app.db, principalOf(request)),
+    }),
+  );
 
   app.delete(
     "/api/users/sessions/:id",
     {
       config: { ...authenticatedRoute, activity: { module: "auth", action: "Sign out a session" } },
-      schema: { params: idParamsSchema },
+      schema: { summary: "Sign out one of the caller's sessions", params: idParamsSchema },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -33,7 +37,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/users/sessions/sign-out-others",
-    { config: { ...authenticatedRoute, activity: { module: "auth", action: "Sign out other sessions" } } },
+    {
+      schema: { summary: "Sign out every other session" },
+      config: { ...authenticatedRoute, activity: { module: "auth", action: "Sign out other sessions" } },
+    },
     async (request) => {
       const principal = principalOf(request);
       const count = await revokeOtherSessions(app.db, principal);

@@ -23,7 +23,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     "/api/users/login/second-factor",
-    { config: publicRoute, schema: { body: secondFactorSchema } },
+    { config: publicRoute, schema: { summary: "Finish signing in with a second factor", body: secondFactorSchema } },
     async (request) => {
       try {
         const { method, ...result } = await completeSecondFactor(request.body, {
@@ -65,23 +65,31 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
     },
   );
 
-  app.get("/api/users/two-factor", { config: ownFactors }, async (request) => ({
-    success: true,
-    message: twoFactorCopy.api.status,
-    data: await twoFactorStatus(app.db, principalOf(request).userId),
-  }));
+  app.get(
+    "/api/users/two-factor",
+    { schema: { summary: "Get the caller's second-factor settings" }, config: ownFactors },
+    async (request) => ({
+      success: true,
+      message: twoFactorCopy.api.status,
+      data: await twoFactorStatus(app.db, principalOf(request).userId),
+    }),
+  );
 
-  app.post("/api/users/two-factor/totp/setup", { config: ownFactors }, async (request) => ({
-    success: true,
-    message: twoFactorCopy.api.setupStarted,
-    data: await beginTotp(app.db, options.box, principalOf(request)),
-  }));
+  app.post(
+    "/api/users/two-factor/totp/setup",
+    { schema: { summary: "Start setting up an authenticator app" }, config: ownFactors },
+    async (request) => ({
+      success: true,
+      message: twoFactorCopy.api.setupStarted,
+      data: await beginTotp(app.db, options.box, principalOf(request)),
+    }),
+  );
 
   app.post(
     "/api/users/two-factor/totp/confirm",
     {
       config: { ...ownFactors, activity: { module: "auth", action: "Turn on two-factor" } },
-      schema: { body: totpConfirmSchema },
+      schema: { summary: "Confirm the authenticator app with a code", body: totpConfirmSchema },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -97,7 +105,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     "/api/users/two-factor/totp/disable",
-    { config: { ...ownFactors, activity: { module: "auth", action: "Turn off two-factor" } } },
+    {
+      schema: { summary: "Turn off the authenticator app" },
+      config: { ...ownFactors, activity: { module: "auth", action: "Turn off two-factor" } },
+    },
     async (request) => {
       const principal = principalOf(request);
       await disableTotp(app.db, principal);
@@ -112,7 +123,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     "/api/users/two-factor/recovery-codes",
-    { config: { ...ownFactors, activity: { module: "auth", action: "New recovery codes" } } },
+    {
+      schema: { summary: "Issue new recovery codes" },
+      config: { ...ownFactors, activity: { module: "auth", action: "New recovery codes" } },
+    },
     async (request) => {
       const principal = principalOf(request);
       const data = await regenerateRecoveryCodes(app.db, principal);
@@ -132,7 +146,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
         ...requirePermission("user:create-update-user"),
         activity: { module: "user", action: "Reset two-factor" },
       },
-      schema: { params: idParamsSchema },
+      schema: { summary: "Reset a user's second factor", params: idParamsSchema },
     },
     async (request) => {
       const target = await getUser(app.db, request.params.id);

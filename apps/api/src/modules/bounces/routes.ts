@@ -24,7 +24,7 @@ export const bounceRoutes: FastifyPluginAsyncZod<BounceRouteOptions> = async (ap
     "/api/bounces",
     {
       config: publicRoute,
-      schema: { body: genericBounceSchema },
+      schema: { summary: "Report bounces and complaints (generic webhook)", body: genericBounceSchema },
       onRequest: offUnless(Boolean(token)),
       preValidation: refuseUnless(
         (request) => Boolean(token) && bearerMatches(request.headers.authorization, token ?? ""),
@@ -37,7 +37,7 @@ export const bounceRoutes: FastifyPluginAsyncZod<BounceRouteOptions> = async (ap
     "/api/bounces/postmark",
     {
       config: publicRoute,
-      schema: { body: postmarkWebhookSchema },
+      schema: { summary: "Receive Postmark bounce webhooks", body: postmarkWebhookSchema },
       onRequest: offUnless(Boolean(postmark)),
       preValidation: refuseUnless(
         (request) =>

@@ -24,7 +24,7 @@ export const sendgridRoutes: FastifyPluginAsyncZod<{
     {
       config: publicRoute,
       bodyLimit: sendgridBodyLimit,
-      schema: { body: sendgridEventsSchema },
+      schema: { summary: "Receive SendGrid event webhooks", body: sendgridEventsSchema },
       onRequest: offUnless(key !== undefined),
       // Checked on the raw body before it is validated: nothing unsigned is looked at further.
       preValidation: async (request) => {

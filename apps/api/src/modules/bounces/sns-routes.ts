@@ -49,7 +49,7 @@ export const snsRoutes: FastifyPluginAsyncZod<SnsOptions> = async (app, { topicA
     {
       config: publicRoute,
       bodyLimit: snsBodyLimit,
-      schema: { body: snsEnvelopeSchema },
+      schema: { summary: "Receive Amazon SES notifications through SNS", body: snsEnvelopeSchema },
       onRequest: offUnless(allowed.size > 0),
       // Checked before the body is validated: a message that is not a signed SNS message from an
       // allowed topic is refused as such, whatever it holds.

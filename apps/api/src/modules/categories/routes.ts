@@ -27,17 +27,23 @@ const update = requirePermission("product:update-product");
 const label = (action: string) => ({ activity: { module: "product", action } });
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/categories", { config: { ...publicRoute, publicCache: {} } }, (request, reply) =>
-    sendCached(request, reply, async () => ({
-      success: true as const,
-      message: "Categories fetched successfully",
-      data: await listCategories(app.db),
-    })),
+  app.get(
+    "/api/categories",
+    { schema: { summary: "List categories with their subcategories" }, config: { ...publicRoute, publicCache: {} } },
+    (request, reply) =>
+      sendCached(request, reply, async () => ({
+        success: true as const,
+        message: "Categories fetched successfully",
+        data: await listCategories(app.db),
+      })),
   );
 
   app.post(
     "/api/categories",
-    { config: { ...create, ...label("Create category") }, schema: { body: categoryCreateSchema } },
+    {
+      config: { ...create, ...label("Create category") },
+      schema: { summary: "Create a category", body: categoryCreateSchema },
+    },
     async (request, reply) => {
       const category = await createCategory(app.db, request.body);
       await audit(request, {
@@ -53,7 +59,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/categories/:id",
     {
       config: { ...update, ...label("Update category") },
-      schema: { params: idParamsSchema, body: categoryUpdateSchema },
+      schema: { summary: "Update a category", params: idParamsSchema, body: categoryUpdateSchema },
     },
     async (request) => {
       const { before, after } = await updateCategory(app.db, request.params.id, request.body);
@@ -69,7 +75,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/categories/:id",
-    { config: { ...update, ...label("Delete category") }, schema: { params: idParamsSchema } },
+    {
+      config: { ...update, ...label("Delete category") },
+      schema: { summary: "Delete a category", params: idParamsSchema },
+    },
     async (request) => {
       const category = await deleteCategory(app.db, request.params.id);
       await audit(request, {
@@ -83,7 +92,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/subcategories",
-    { config: { ...publicRoute, publicCache: {} }, schema: { querystring: subcategoryListQuerySchema } },
+    {
+      config: { ...publicRoute, publicCache: {} },
+      schema: { summary: "List subcategories", querystring: subcategoryListQuerySchema },
+    },
     (request, reply) =>
       sendCached(request, reply, async () => ({
         success: true as const,
@@ -94,7 +106,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/subcategories",
-    { config: { ...create, ...label("Create subcategory") }, schema: { body: subcategoryCreateSchema } },
+    {
+      config: { ...create, ...label("Create subcategory") },
+      schema: { summary: "Create a subcategory", body: subcategoryCreateSchema },
+    },
     async (request, reply) => {
       const subcategory = await createSubcategory(app.db, request.body);
       await audit(request, {
@@ -110,7 +125,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/subcategories/:id",
     {
       config: { ...update, ...label("Update subcategory") },
-      schema: { params: idParamsSchema, body: subcategoryUpdateSchema },
+      schema: { summary: "Update a subcategory", params: idParamsSchema, body: subcategoryUpdateSchema },
     },
     async (request) => {
       const { before, after } = await updateSubcategory(app.db, request.params.id, request.body);
@@ -126,7 +141,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/subcategories/:id",
-    { config: { ...update, ...label("Delete subcategory") }, schema: { params: idParamsSchema } },
+    {
+      config: { ...update, ...label("Delete subcategory") },
+      schema: { summary: "Delete a subcategory", params: idParamsSchema },
+    },
     async (request) => {
       const subcategory = await deleteSubcategory(app.db, request.params.id);
       await audit(request, {

@@ -49,7 +49,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts",
     {
       config: { ...publicRoute, rateLimit: { max: 5, timeWindow: "1 minute" } },
-      schema: { body: contactCreateSchema },
+      schema: { summary: "Send an enquiry", body: contactCreateSchema },
     },
     async (request, reply) => {
       const { website, ...fields } = request.body;
@@ -61,15 +61,22 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/api/contacts", { config: view, schema: { querystring: contactListQuerySchema } }, async (request) => ({
-    success: true,
-    message: "Contacts fetched successfully",
-    data: await listContacts(app.db, { ...request.query, viewerId: principalOf(request).userId }),
-  }));
+  app.get(
+    "/api/contacts",
+    { config: view, schema: { summary: "List enquiries", querystring: contactListQuerySchema } },
+    async (request) => ({
+      success: true,
+      message: "Contacts fetched successfully",
+      data: await listContacts(app.db, { ...request.query, viewerId: principalOf(request).userId }),
+    }),
+  );
 
   app.get(
     "/api/contacts/get-contact-counts",
-    { config: view, schema: { querystring: filtersSchema.omit({ status: true }) } },
+    {
+      config: view,
+      schema: { summary: "Count enquiries by status", querystring: filtersSchema.omit({ status: true }) },
+    },
     async (request) => ({
       success: true,
       message: "Contact counts fetched successfully",
@@ -77,31 +84,43 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get("/api/contacts/export", { config: view, schema: { querystring: filtersSchema } }, async (request, reply) => {
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="contacts-${day}.csv"`)
-      .send(Readable.from(exportContacts(app.db, { ...request.query, viewerId: principalOf(request).userId })));
-  });
+  app.get(
+    "/api/contacts/export",
+    { config: view, schema: { summary: "Export enquiries as CSV", querystring: filtersSchema } },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="contacts-${day}.csv"`)
+        .send(Readable.from(exportContacts(app.db, { ...request.query, viewerId: principalOf(request).userId })));
+    },
+  );
 
-  app.get("/api/contacts/assignees", { config: update }, async () => ({
-    success: true,
-    message: "Staff fetched successfully",
-    data: await listAssignees(app.db),
-  }));
+  app.get(
+    "/api/contacts/assignees",
+    { schema: { summary: "List staff who can be assigned enquiries" }, config: update },
+    async () => ({
+      success: true,
+      message: "Staff fetched successfully",
+      data: await listAssignees(app.db),
+    }),
+  );
 
-  app.get("/api/contacts/:id", { config: view, schema: { params: idParamsSchema } }, async (request) => ({
-    success: true,
-    message: "Contact fetched successfully",
-    data: await getContactDetail(app.db, request.params.id),
-  }));
+  app.get(
+    "/api/contacts/:id",
+    { config: view, schema: { summary: "Get an enquiry with its thread", params: idParamsSchema } },
+    async (request) => ({
+      success: true,
+      message: "Contact fetched successfully",
+      data: await getContactDetail(app.db, request.params.id),
+    }),
+  );
 
   app.post(
     "/api/contacts/:id/replies",
     {
       config: { ...update, activity: { module: "contact", action: "Reply to contact" } },
-      schema: { params: idParamsSchema, body: contactReplySchema },
+      schema: { summary: "Reply to an enquiry by email", params: idParamsSchema, body: contactReplySchema },
     },
     async (request, reply) => {
       const { userId, name } = principalOf(request);
@@ -122,7 +141,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id/notes",
     {
       config: { ...update, activity: { module: "contact", action: "Add contact note" } },
-      schema: { params: idParamsSchema, body: contactNoteSchema },
+      schema: { summary: "Add an internal note to an enquiry", params: idParamsSchema, body: contactNoteSchema },
     },
     async (request, reply) => {
       const { userId, name } = principalOf(request);
@@ -141,7 +160,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id/assignee",
     {
       config: { ...update, activity: { module: "contact", action: "Assign contact" } },
-      schema: { params: idParamsSchema, body: contactAssigneeSchema },
+      schema: { summary: "Assign an enquiry", params: idParamsSchema, body: contactAssigneeSchema },
     },
     async (request) => {
       const { before, after } = await assignContact(app.db, request.params.id, request.body.userId);
@@ -162,7 +181,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id",
     {
       config: { ...update, activity: { module: "contact", action: "Update contact" } },
-      schema: { params: idParamsSchema, body: contactUpdateSchema },
+      schema: { summary: "Update an enquiry's status", params: idParamsSchema, body: contactUpdateSchema },
     },
     async (request) => {
       const change = await updateContact(app.db, request.params.id, request.body);
@@ -184,7 +203,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id",
     {
       config: { ...update, activity: { module: "contact", action: "Delete contact" } },
-      schema: { params: idParamsSchema },
+      schema: { summary: "Delete an enquiry", params: idParamsSchema },
     },
     async (request) => {
       const contact = await deleteContact(app.db, request.params.id);

@@ -28,6 +28,7 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/hero-banners",
     {
+      schema: { summary: "List the banners showing now" },
       config: {
         ...publicRoute,
         // Keyed by the minute too, so a banner whose start or end passes shows up or leaves on time.
@@ -42,17 +43,21 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
   );
 
-  app.get("/api/hero-banners/all", { config: requirePermission("herobanner:view-hero-banners") }, async () => ({
-    success: true,
-    message: "Hero banners fetched successfully",
-    data: await listAllBanners(app.db),
-  }));
+  app.get(
+    "/api/hero-banners/all",
+    { schema: { summary: "List every banner" }, config: requirePermission("herobanner:view-hero-banners") },
+    async () => ({
+      success: true,
+      message: "Hero banners fetched successfully",
+      data: await listAllBanners(app.db),
+    }),
+  );
 
   app.put(
     "/api/hero-banners/reorder",
     {
       config: { ...requirePermission("herobanner:update-hero-banner"), ...label("Reorder hero banners") },
-      schema: { body: heroBannerReorderSchema },
+      schema: { summary: "Reorder the banners", body: heroBannerReorderSchema },
     },
     async (request) => {
       const banners = await reorderBanners(app.db, request.body.ids);
@@ -67,7 +72,10 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/hero-banners/:id",
-    { config: requirePermission("herobanner:view-hero-banners"), schema: { params: idParamsSchema } },
+    {
+      config: requirePermission("herobanner:view-hero-banners"),
+      schema: { summary: "Get a banner", params: idParamsSchema },
+    },
     async (request) => ({
       success: true,
       message: "Hero banner fetched successfully",
@@ -79,7 +87,7 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/hero-banners",
     {
       config: { ...requirePermission("herobanner:create-hero-banner"), ...label("Create hero banner") },
-      schema: { body: heroBannerCreateSchema },
+      schema: { summary: "Create a banner", body: heroBannerCreateSchema },
     },
     async (request, reply) => {
       const banner = await createBanner(app.db, request.body);
@@ -97,7 +105,7 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/hero-banners/:id",
     {
       config: { ...requirePermission("herobanner:update-hero-banner"), ...label("Update hero banner") },
-      schema: { params: idParamsSchema, body: heroBannerUpdateSchema },
+      schema: { summary: "Update a banner", params: idParamsSchema, body: heroBannerUpdateSchema },
     },
     async (request) => {
       const { before, after } = await updateBanner(app.db, request.params.id, request.body);
@@ -115,7 +123,7 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/hero-banners/:id",
     {
       config: { ...requirePermission("herobanner:delete-hero-banner"), ...label("Delete hero banner") },
-      schema: { params: idParamsSchema },
+      schema: { summary: "Delete a banner", params: idParamsSchema },
     },
     async (request) => {
       const banner = await deleteBanner(app.db, request.params.id);

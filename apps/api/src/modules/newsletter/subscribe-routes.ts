@@ -12,7 +12,7 @@ export const subscribeRoutes: FastifyPluginAsyncZod<EmailLinks> = async (app, op
     "/api/newsletter/subscriber",
     {
       config: { ...publicRoute, rateLimit: { max: 5, timeWindow: "1 minute" } },
-      schema: { body: subscribeSchema },
+      schema: { summary: "Subscribe to the newsletter", body: subscribeSchema },
     },
     async (request) => {
       const settings = await cachedSettings(app.db, app.publicCache);

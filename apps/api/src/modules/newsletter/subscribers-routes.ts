@@ -39,7 +39,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/get-all-subscriber",
     {
       config: requirePermission(["newsletter:view-subscribers", "newsletter:compose-email"]),
-      schema: { querystring: subscriberListQuerySchema },
+      schema: { summary: "List subscribers", querystring: subscriberListQuerySchema },
     },
     async (request) => ({
       success: true,
@@ -50,7 +50,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/newsletter/export",
-    { config: view, schema: { querystring: subscriberFilterSchema } },
+    { config: view, schema: { summary: "Export subscribers as CSV", querystring: subscriberFilterSchema } },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return reply
@@ -61,15 +61,19 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The quick view's detail: the person, with their latest bounces and complaints.
-  app.get("/api/newsletter/subscribers/:id", { config: view, schema: { params: idParamsSchema } }, async (request) => {
-    const subscriber = await getSubscriber(app.db, request.params.id);
-    const deliveryEvents = await deliveryEventsOf(app.db, subscriber._id);
-    return { success: true, message: "Subscriber fetched successfully", data: { ...subscriber, deliveryEvents } };
-  });
+  app.get(
+    "/api/newsletter/subscribers/:id",
+    { config: view, schema: { summary: "Get a subscriber with their history", params: idParamsSchema } },
+    async (request) => {
+      const subscriber = await getSubscriber(app.db, request.params.id);
+      const deliveryEvents = await deliveryEventsOf(app.db, subscriber._id);
+      return { success: true, message: "Subscriber fetched successfully", data: { ...subscriber, deliveryEvents } };
+    },
+  );
 
   app.get(
     "/api/newsletter/subscribers/:id/export",
-    { config: view, schema: { params: idParamsSchema } },
+    { config: view, schema: { summary: "Export everything held about a subscriber", params: idParamsSchema } },
     async (request, reply) => {
       const subscriber = await getSubscriber(app.db, request.params.id);
       await audit(request, {
@@ -94,7 +98,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/update-subscriber/:id",
     {
       config: { ...update, ...label("Update subscriber") },
-      schema: { params: idParamsSchema, body: subscriberUpdateSchema },
+      schema: { summary: "Update a subscriber", params: idParamsSchema, body: subscriberUpdateSchema },
     },
     async (request) => {
       const { before, after } = await updateSubscriber(app.db, request.params.id, request.body);
@@ -115,7 +119,10 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/newsletter/delete-subscriber/:id",
-    { config: { ...remove, ...label("Delete subscriber") }, schema: { params: idParamsSchema } },
+    {
+      config: { ...remove, ...label("Delete subscriber") },
+      schema: { summary: "Delete a subscriber", params: idParamsSchema },
+    },
     async (request) => {
       const subscriber = await deleteSubscriber(app.db, request.params.id);
       await audit(request, {
@@ -130,7 +137,10 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/newsletter/subscribers/:id/erase",
-    { config: { ...remove, ...label("Erase subscriber") }, schema: { params: idParamsSchema } },
+    {
+      config: { ...remove, ...label("Erase subscriber") },
+      schema: { summary: "Erase a subscriber and suppress the address", params: idParamsSchema },
+    },
     async (request) => {
       await eraseSubscriber(app.db, request.params.id);
       // Erasure keeps no trace of the person, in the log either.
@@ -145,7 +155,10 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/newsletter/assign-bulk-tags",
-    { config: { ...update, ...label("Assign tags") }, schema: { body: bulkTagSchema } },
+    {
+      config: { ...update, ...label("Assign tags") },
+      schema: { summary: "Tag many subscribers at once", body: bulkTagSchema },
+    },
     async (request) => {
       const { tagIds, subscriberIds, filter } = request.body;
       const count = await assignTags(app.db, { tagIds, subscriberIds, filter });

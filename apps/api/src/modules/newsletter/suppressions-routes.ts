@@ -11,7 +11,7 @@ const update = requirePermission("newsletter:update-subscriber");
 export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/newsletter/suppressions",
-    { config: update, schema: { querystring: suppressionListQuerySchema } },
+    { config: update, schema: { summary: "List suppressed addresses", querystring: suppressionListQuerySchema } },
     async (request) => ({
       success: true,
       message: "Suppressions",
@@ -23,7 +23,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/suppressions/:id",
     {
       config: { ...update, activity: { module: "newsletter", action: "Lift suppression" } },
-      schema: { params: idParamsSchema },
+      schema: { summary: "Lift a suppression", params: idParamsSchema },
     },
     async (request) => {
       const lifted = await liftSuppressionById(app.db, request.params.id, principalOf(request).userId);

@@ -20,7 +20,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
         "newsletter:update-subscriber",
         "newsletter:compose-email",
       ]),
-      schema: { querystring: tagListQuerySchema },
+      schema: { summary: "List tags", querystring: tagListQuerySchema },
     },
     async (request) => ({
       success: true,
@@ -31,7 +31,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/newsletter-tags/tags",
-    { config: { ...manage, ...label("Create tag") }, schema: { body: tagCreateSchema } },
+    { config: { ...manage, ...label("Create tag") }, schema: { summary: "Create a tag", body: tagCreateSchema } },
     async (request, reply) => {
       const tag = await createTag(app.db, request.body);
       await audit(request, {
@@ -46,7 +46,10 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/api/newsletter-tags/update-tags/:id",
-    { config: { ...manage, ...label("Update tag") }, schema: { params: idParamsSchema, body: tagUpdateSchema } },
+    {
+      config: { ...manage, ...label("Update tag") },
+      schema: { summary: "Rename a tag", params: idParamsSchema, body: tagUpdateSchema },
+    },
     async (request) => {
       const { before, after } = await updateTag(app.db, request.params.id, request.body);
       const view = (t: typeof before) => ({ name: t.name, slug: t.slug, description: t.description });
@@ -62,7 +65,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/newsletter-tags/delete-tags/:id",
-    { config: { ...manage, ...label("Delete tag") }, schema: { params: idParamsSchema } },
+    { config: { ...manage, ...label("Delete tag") }, schema: { summary: "Delete a tag", params: idParamsSchema } },
     async (request) => {
       const tag = await deleteTag(app.db, request.params.id);
       await audit(request, {

@@ -30,71 +30,89 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
     (_req, body, done) => done(null, body),
   );
 
-  app.get("/unsubscribe/:token", { config: publicRoute, schema: { params: tokenParams } }, async (request, reply) => {
-    const { storeName } = await getSettings(app.db);
-    const test = verifyParts(linkSecret, testLinkPurpose.unsubscribe, request.params.token, 1) !== null;
-    const valid = test || verifyLink(linkSecret, "unsubscribe", request.params.token) !== null;
-    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
-    if (!valid) {
-      return reply
-        .status(404)
-        .send(
-          page(
-            storeName,
-            "Link not valid",
-            `<h1>This link is not valid</h1><p>It may have been copied incompletely.</p>`,
-          ),
-        );
-    }
-    return page(
-      storeName,
-      "Unsubscribe",
-      `<h1>Unsubscribe from ${escapeHtml(storeName)} emails?</h1><p>You will stop receiving our newsletter and campaigns.</p>${test ? testNote : ""}
+  app.get(
+    "/unsubscribe/:token",
+    { config: publicRoute, schema: { summary: "Show the unsubscribe page", params: tokenParams } },
+    async (request, reply) => {
+      const { storeName } = await getSettings(app.db);
+      const test = verifyParts(linkSecret, testLinkPurpose.unsubscribe, request.params.token, 1) !== null;
+      const valid = test || verifyLink(linkSecret, "unsubscribe", request.params.token) !== null;
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      if (!valid) {
+        return reply
+          .status(404)
+          .send(
+            page(
+              storeName,
+              "Link not valid",
+              `<h1>This link is not valid</h1><p>It may have been copied incompletely.</p>`,
+            ),
+          );
+      }
+      return page(
+        storeName,
+        "Unsubscribe",
+        `<h1>Unsubscribe from ${escapeHtml(storeName)} emails?</h1><p>You will stop receiving our newsletter and campaigns.</p>${test ? testNote : ""}
 <form method="post"><button type="submit">Unsubscribe</button></form>`,
-    );
-  });
+      );
+    },
+  );
 
-  app.post("/unsubscribe/:token", { config: publicRoute, schema: { params: tokenParams } }, async (request, reply) => {
-    const { storeName } = await getSettings(app.db);
-    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
-    if (verifyParts(linkSecret, testLinkPurpose.unsubscribe, request.params.token, 1)) {
-      return page(storeName, "Unsubscribed", `<h1>${newsletterCopy.unsubscribed}</h1>${testNote}`);
-    }
-    const claims = verifyLink(linkSecret, "unsubscribe", request.params.token);
-    const result = claims
-      ? await applyOrQueue(
+  app.post(
+    "/unsubscribe/:token",
+    { config: publicRoute, schema: { summary: "Unsubscribe (one click, RFC 8058)", params: tokenParams } },
+    async (request, reply) => {
+      const { storeName } = await getSettings(app.db);
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      if (verifyParts(linkSecret, testLinkPurpose.unsubscribe, request.params.token, 1)) {
+        return page(storeName, "Unsubscribed", `<h1>${newsletterCopy.unsubscribed}</h1>${testNote}`);
+      }
+      const claims = verifyLink(linkSecret, "unsubscribe", request.params.token);
+      const result = claims
+        ? await applyOrQueue(
+            app.db,
+            {
+              kind: "unsubscribe",
+              subscriberId: claims.subscriberId,
+              campaignId: claims.campaignId,
+              ipAddress: request.ip,
+            },
+            (db) => unsubscribe(db, claims.subscriberId),
+          )
+        : null;
+      if (!claims || !result) {
+        return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
+      }
+      // A queued one is recorded when it is applied (audience-notices.ts).
+      if (result !== "queued" && result.changed) {
+        await recordUnsubscribe(app, { ...claims, email: result.email, ipAddress: request.ip });
+      }
+      return page(
+        storeName,
+        "Unsubscribed",
+        `<h1>${newsletterCopy.unsubscribed}</h1><p>We are sorry to see you go.</p>`,
+      );
+    },
+  );
+
+  app.get(
+    "/confirm/:token",
+    { config: publicRoute, schema: { summary: "Confirm a subscription (double opt-in)", params: tokenParams } },
+    async (request, reply) => {
+      const { storeName } = await getSettings(app.db);
+      const claims = verifyLink(linkSecret, "confirm", request.params.token);
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      const confirmed =
+        claims &&
+        (await applyOrQueue(
           app.db,
-          {
-            kind: "unsubscribe",
-            subscriberId: claims.subscriberId,
-            campaignId: claims.campaignId,
-            ipAddress: request.ip,
-          },
-          (db) => unsubscribe(db, claims.subscriberId),
-        )
-      : null;
-    if (!claims || !result) {
-      return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
-    }
-    // A queued one is recorded when it is applied (audience-notices.ts).
-    if (result !== "queued" && result.changed) {
-      await recordUnsubscribe(app, { ...claims, email: result.email, ipAddress: request.ip });
-    }
-    return page(storeName, "Unsubscribed", `<h1>${newsletterCopy.unsubscribed}</h1><p>We are sorry to see you go.</p>`);
-  });
-
-  app.get("/confirm/:token", { config: publicRoute, schema: { params: tokenParams } }, async (request, reply) => {
-    const { storeName } = await getSettings(app.db);
-    const claims = verifyLink(linkSecret, "confirm", request.params.token);
-    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
-    const confirmed =
-      claims &&
-      (await applyOrQueue(app.db, { kind: "confirm", subscriberId: claims.subscriberId, ipAddress: request.ip }, (db) =>
-        confirmSubscription(db, claims.subscriberId),
-      ));
-    if (!confirmed) {
-      return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
-    }
-    return page(storeName, "Subscription confirmed", `<h1>${newsletterCopy.confirmed}</h1><p>Welcome aboard.</p>`);
-  });
+          { kind: "confirm", subscriberId: claims.subscriberId, ipAddress: request.ip },
+          (db) => confirmSubscription(db, claims.subscriberId),
+        ));
+      if (!confirmed) {
+        return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
+      }
+      return page(storeName, "Subscription confirmed", `<h1>${newsletterCopy.confirmed}</h1><p>Welcome aboard.</p>`);
+    },
+  );
 };

@@ -40,7 +40,10 @@ function productFieldChanges({ before, after }: ProductChange) {
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/products",
-    { config: { ...publicRoute, publicCache: {} }, schema: { querystring: productListQuerySchema } },
+    {
+      config: { ...publicRoute, publicCache: {} },
+      schema: { summary: "List products", querystring: productListQuerySchema },
+    },
     async (request, reply) => {
       const { query } = request;
       const hiddenAsked = query.status !== undefined && query.status !== "active";
@@ -57,7 +60,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/products/:id",
-    { config: { ...publicRoute, publicCache: {} }, schema: { params: productIdParamsSchema } },
+    {
+      config: { ...publicRoute, publicCache: {} },
+      schema: { summary: "Get a product", params: productIdParamsSchema },
+    },
     async (request, reply) => {
       if (canSeeHidden(request.principal)) {
         return {
@@ -81,7 +87,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         ...requirePermission("product:create-product"),
         activity: { module: "product", action: "Create product" },
       },
-      schema: { body: productCreateSchema },
+      schema: { summary: "Create a product", body: productCreateSchema },
     },
     async (request, reply) => {
       const product = await createProduct(app.db, request.body);
@@ -102,7 +108,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         ...requirePermission("product:update-product"),
         activity: { module: "product", action: "Update product" },
       },
-      schema: { params: productIdParamsSchema, body: productUpdateSchema },
+      schema: { summary: "Update a product", params: productIdParamsSchema, body: productUpdateSchema },
     },
     async (request) => {
       const change = await updateProduct(app.db, request.params.id, request.body, app.publicCache);

@@ -19,7 +19,7 @@ const manageRoles = requirePermission("roles:create-update-role");
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/roles/get-all-role",
-    { config: viewRoles, schema: { querystring: roleListQuerySchema } },
+    { config: viewRoles, schema: { summary: "List roles", querystring: roleListQuerySchema } },
     async (request) => ({
       success: true,
       message: "Roles fetched successfully",
@@ -27,17 +27,21 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get("/api/roles/:id", { config: viewRoles, schema: { params: idParamsSchema } }, async (request) => ({
-    success: true,
-    message: "Role fetched successfully",
-    data: await getRole(app.db, request.params.id),
-  }));
+  app.get(
+    "/api/roles/:id",
+    { config: viewRoles, schema: { summary: "Get a role", params: idParamsSchema } },
+    async (request) => ({
+      success: true,
+      message: "Role fetched successfully",
+      data: await getRole(app.db, request.params.id),
+    }),
+  );
 
   app.get(
     "/api/permissions/get-all-permissions",
     {
       config: requirePermission(["roles:view-roles", "roles:create-update-role"]),
-      schema: { querystring: permissionListQuerySchema },
+      schema: { summary: "List every permission", querystring: permissionListQuerySchema },
     },
     async (request) => ({
       success: true,
@@ -50,7 +54,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles/create-role",
     {
       config: { ...manageRoles, activity: { module: "roles", action: "Create role" } },
-      schema: { body: roleCreateSchema },
+      schema: { summary: "Create a role", body: roleCreateSchema },
     },
     async (request, reply) => {
       const role = await createRole(app.db, principalOf(request), request.body);
@@ -68,7 +72,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles/update-role/:id",
     {
       config: { ...manageRoles, activity: { module: "roles", action: "Update role" } },
-      schema: { params: idParamsSchema, body: roleUpdateSchema },
+      schema: { summary: "Update a role", params: idParamsSchema, body: roleUpdateSchema },
     },
     async (request) => {
       const { before, after } = await updateRole(app.db, principalOf(request), request.params.id, request.body);
@@ -95,7 +99,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles/:id",
     {
       config: { ...manageRoles, activity: { module: "roles", action: "Delete role" } },
-      schema: { params: idParamsSchema },
+      schema: { summary: "Delete a role", params: idParamsSchema },
     },
     async (request) => {
       const role = await deleteRole(app.db, principalOf(request), request.params.id);

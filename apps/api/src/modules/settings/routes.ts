@@ -12,40 +12,47 @@ import { getSettings, publicSettings, updateSettings } from "./service.ts";
 const manage = requirePermission("settings:update-settings");
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ dkim: DkimKey | undefined }> = async (app, options) => {
-  app.get("/api/settings", { config: { ...publicRoute, publicCache: {} } }, (request, reply) =>
-    sendCached(request, reply, async () => ({
-      success: true as const,
-      message: "Settings fetched successfully",
-      data: publicSettings(await getSettings(app.db)),
-    })),
+  app.get(
+    "/api/settings",
+    { schema: { summary: "Get the public site settings" }, config: { ...publicRoute, publicCache: {} } },
+    (request, reply) =>
+      sendCached(request, reply, async () => ({
+        success: true as const,
+        message: "Settings fetched successfully",
+        data: publicSettings(await getSettings(app.db)),
+      })),
   );
 
-  app.get("/api/settings/admin", { config: manage }, async () => ({
+  app.get("/api/settings/admin", { schema: { summary: "Get every site setting" }, config: manage }, async () => ({
     success: true,
     message: "Settings fetched successfully",
     data: await getSettings(app.db),
   }));
 
   // The DKIM record to publish, computed from the configured key: its public half only.
-  app.get("/api/settings/mail-authentication", { config: manage }, async () => {
-    const data: MailAuthenticationDto = {
-      dkim: options.dkim
-        ? {
-            domain: options.dkim.domain,
-            selector: options.dkim.selector,
-            algorithm: options.dkim.algorithm,
-            record: dkimDnsRecord(options.dkim),
-          }
-        : null,
-    };
-    return { success: true, message: "Mail authentication fetched successfully", data };
-  });
+  app.get(
+    "/api/settings/mail-authentication",
+    { schema: { summary: "Get the DKIM record to publish" }, config: manage },
+    async () => {
+      const data: MailAuthenticationDto = {
+        dkim: options.dkim
+          ? {
+              domain: options.dkim.domain,
+              selector: options.dkim.selector,
+              algorithm: options.dkim.algorithm,
+              record: dkimDnsRecord(options.dkim),
+            }
+          : null,
+      };
+      return { success: true, message: "Mail authentication fetched successfully", data };
+    },
+  );
 
   app.put(
     "/api/settings",
     {
       config: { ...manage, activity: { module: "settings", action: "Update settings" } },
-      schema: { body: settingsUpdateSchema },
+      schema: { summary: "Update site settings", body: settingsUpdateSchema },
     },
     async (request) => {
       const { before, after } = await updateSettings(app.db, request.body);

@@ -35,6 +35,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (
   app.post(
     "/api/upload/multiple",
     {
+      schema: { summary: "Upload images" },
       config: {
         ...requirePermission([
           "product:create-product",

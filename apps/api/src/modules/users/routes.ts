@@ -45,7 +45,10 @@ function changedFields({ before, after }: UserChange) {
 export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> = async (app, options) => {
   app.get(
     "/api/users/get-all-users",
-    { config: requirePermission("user:view-users"), schema: { querystring: userListQuerySchema } },
+    {
+      config: requirePermission("user:view-users"),
+      schema: { summary: "List staff users", querystring: userListQuerySchema },
+    },
     async (request) => ({
       success: true,
       message: "Users fetched successfully",
@@ -57,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users",
     {
       config: { ...requirePermission("user:create-update-user"), activity: { module: "user", action: "Create user" } },
-      schema: { body: userCreateSchema },
+      schema: { summary: "Create a staff user", body: userCreateSchema },
     },
     async (request, reply) => {
       const user = await createUser(app.db, principalOf(request), request.body);
@@ -81,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
         ...requirePermission("user:deactivate-user"),
         activity: { module: "user", action: "Update user status" },
       },
-      schema: { params: idParamsSchema, body: userStatusSchema },
+      schema: { summary: "Update a staff user", params: idParamsSchema, body: userStatusSchema },
     },
     async (request) => {
       const change = await setUserActive(app.db, principalOf(request), request.params.id, request.body.isActive);
@@ -104,7 +107,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users/update-user/:id",
     {
       config: { ...requirePermission("user:create-update-user"), activity: { module: "user", action: "Update user" } },
-      schema: { params: idParamsSchema, body: userUpdateSchema },
+      schema: { summary: "Update a staff user (older path)", params: idParamsSchema, body: userUpdateSchema },
     },
     async (request) => {
       const change = await updateUser(app.db, principalOf(request), request.params.id, request.body);
@@ -128,7 +131,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users/profile",
     {
       config: { ...authenticatedRoute, activity: { module: "user", action: "Update profile" } },
-      schema: { body: profileUpdateSchema },
+      schema: { summary: "Update the caller's profile", body: profileUpdateSchema },
     },
     async (request) => {
       const change = await updateProfile(app.db, principalOf(request), request.body);
@@ -146,7 +149,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users/change-password",
     {
       config: { ...authenticatedRoute, activity: { module: "user", action: "Change password" } },
-      schema: { body: passwordChangeSchema },
+      schema: { summary: "Change the caller's password", body: passwordChangeSchema },
     },
     async (request) => {
       const principal = principalOf(request);
