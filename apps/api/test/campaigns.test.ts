@@ -285,7 +285,7 @@ describe("sending", () => {
       body: { scheduledAt: new Date(Date.now() + 1500).toISOString() },
     });
     expect(scheduled.body.data.status).toBe("scheduled");
-    const { startDueCampaigns } = await import("../src/modules/campaigns/service.ts");
+    const { startDueCampaigns } = await import("../src/modules/campaigns/lifecycle.ts");
     expect(await startDueCampaigns(app.db)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 1600));
     const [first, second] = await Promise.all([startDueCampaigns(app.db), startDueCampaigns(app.db)]);

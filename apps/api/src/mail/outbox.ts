@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../db/client.ts";
 import { mailOutbox, type OutboxKind, type OutboxMessage } from "../db/schema/index.ts";
-import { classify } from "../jobs/delivery-outcomes.ts";
 import { loggableError } from "../lib/errors.ts";
 import { queryRows } from "../lib/sql.ts";
+import { classify } from "./smtp-errors.ts";
 import type { Mailer } from "./transport.ts";
 
 /**

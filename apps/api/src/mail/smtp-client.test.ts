@@ -3,10 +3,10 @@ import tls from "node:tls";
 import { encode, wrap } from "nodemailer/lib/qp";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
-import { classify } from "../jobs/delivery-outcomes.ts";
 import { type RawMail, type RawRecipient, rawTemplate, renderRaw } from "./raw-message.ts";
 import { compileCampaign } from "./render.ts";
 import { connectSmtp, type SmtpClientOptions } from "./smtp-client.ts";
+import { classify } from "./smtp-errors.ts";
 import { createSmtpPool } from "./smtp-pool.ts";
 import { createSmtpThread } from "./smtp-thread.ts";
 

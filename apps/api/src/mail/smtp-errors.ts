@@ -69,3 +69,13 @@ export function relayFailure(error: unknown, what: string): unknown {
   if (!(error instanceof Error) || !(failure.code && smtpCodes.has(failure.code))) return error;
   return new AppError(502, `The mail server did not take ${what}: ${failure.message}`);
 }
+
+/** SMTP 5xx means the server refused for good; anything else (4xx, a dropped connection) is worth another try. */
+export function classify(error: unknown): { permanent: boolean; bounce: boolean; message: string } {
+  const code =
+    typeof error === "object" && error !== null && "responseCode" in error ? Number(error.responseCode) : undefined;
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  if (code !== undefined && code >= 500)
+    return { permanent: true, bounce: [550, 551, 552, 553, 554].includes(code), message };
+  return { permanent: false, bounce: false, message };
+}

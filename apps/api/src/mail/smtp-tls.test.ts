@@ -5,9 +5,9 @@ import path from "node:path";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { listenOnLoopback } from "../../test/smtp-sink.ts";
-import { classify } from "../jobs/delivery-outcomes.ts";
 import { campaignMessage } from "./campaign-message.ts";
 import { compileCampaign } from "./render.ts";
+import { classify } from "./smtp-errors.ts";
 import { createMailer, type MailerOptions } from "./transport.ts";
 
 /** A self-signed certificate for 127.0.0.1, made with openssl (node:crypto cannot make X.509 certificates). */

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   audienceCountSchema,
   type CampaignDto,
@@ -15,33 +14,14 @@ import {
 } from "@shop/shared/schemas/campaigns";
 import { idParamsSchema } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { campaignMessage } from "../../mail/campaign-message.ts";
-import { compileCampaign } from "../../mail/render.ts";
-import { withSender } from "../../mail/sender.ts";
-import { relayFailure } from "../../mail/smtp-errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
-import { getSettings } from "../settings/service.ts";
-import {
-  campaignCounts,
-  countAudience,
-  createCampaign,
-  deleteDraft,
-  deleteHistory,
-  getCampaign,
-  listCampaigns,
-  listLogs,
-  listRecipients,
-  scheduleCampaign,
-  setSendingState,
-  startCampaign,
-  unscheduleCampaign,
-  updateCampaign,
-} from "./service.ts";
+import { campaignCounts, getCampaign, listCampaigns, listLogs, listRecipients } from "./history.ts";
+import { scheduleCampaign, setSendingState, startCampaign, unscheduleCampaign } from "./lifecycle.ts";
+import { countAudience } from "./recipient-queue.ts";
+import { createCampaign, deleteDraft, deleteHistory, sendTestEmail, updateCampaign } from "./service.ts";
 import { audienceGrowth, funnel } from "./stats.ts";
-import { storeCampaignLinks } from "./tracking.ts";
 
 type CampaignRouteOptions = { linkSecret: string; publicUrl: string };
 
@@ -139,26 +119,10 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
     "/api/compose-mail/:id/test",
     { config: { ...compose, ...label("Send test email") }, schema: { params: idParamsSchema, body: testSendSchema } },
     async (request) => {
-      const campaign = await getCampaign(app.db, request.params.id);
-      const settings = await getSettings(app.db);
-      const compiled = compileCampaign({
-        html: campaign.html,
-        preheader: campaign.preheader,
-        storeName: settings.storeName,
-      });
-      const message = campaignMessage(
-        {
-          id: campaign._id,
-          subject: `[Test] ${campaign.subject}`,
-          compiled,
-          linkIds: await storeCampaignLinks(app.db, campaign._id, compiled.links),
-          test: true,
-        },
-        { id: randomUUID(), subscriberId: randomUUID(), email: request.body.email },
-        { secret: options.linkSecret, publicUrl: options.publicUrl, settings: withSender(settings, app.mailFrom) },
-      );
-      await app.mailer.send(message).catch((error: unknown) => {
-        throw relayFailure(error, "the test email");
+      const campaign = await sendTestEmail(app.db, app.mailer, request.params.id, request.body.email, {
+        secret: options.linkSecret,
+        publicUrl: options.publicUrl,
+        mailFrom: app.mailFrom,
       });
       await audit(request, {
         module: "newsletter",
@@ -315,5 +279,3 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
     },
   );
 };
-
-export const trackingParams = z.strictObject({ token: z.string().max(200) });

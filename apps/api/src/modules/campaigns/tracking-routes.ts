@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { testLinkPurpose, verifyParts } from "../../lib/signed-links.ts";
 import { publicRoute } from "../../plugins/auth.ts";
-import { trackingParams } from "./routes.ts";
 import { type EventRecorder, isPrefetch } from "./tracking.ts";
+
+const trackingParams = z.strictObject({ token: z.string().max(200) });
 
 // The smallest transparent GIF.
 const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid, pgArray, queryRows } from "../../lib/sql.ts";
 import { recordActivity } from "../activity-logs/service.ts";
+import { bouncedAfterDelivery } from "../campaigns/recipient-queue.ts";
 import { getSettings } from "../settings/service.ts";
 import { suppressMany } from "./suppressions.ts";
 
@@ -88,13 +89,12 @@ export async function recordDeliveryEvents(
         where id = any(${pgArray(ids(hard))}::uuid[])`);
       await suppressMany(tx, [...hardEmails], "hard-bounce");
       // The relay took the message, so it was counted delivered: a late hard bounce says it was not.
-      const named = hard.filter((r) => r.campaignId && r.subscriberId);
-      if (named.length > 0) {
-        await tx.execute(sql`update campaign_recipients r set status = 'bounced', last_error = v.reason
-          from unnest(${pgArray(named.map((r) => r.campaignId))}::uuid[], ${pgArray(named.map((r) => r.subscriberId))}::uuid[],
-            ${pgArray(named.map((r) => r.reason))}::text[]) as v(campaign_id, subscriber_id, reason)
-          where r.campaign_id = v.campaign_id and r.subscriber_id = v.subscriber_id and r.status = 'sent'`);
-      }
+      await bouncedAfterDelivery(
+        tx,
+        hard.flatMap(({ campaignId, subscriberId, reason }) =>
+          campaignId && subscriberId ? [{ campaignId, subscriberId, reason }] : [],
+        ),
+      );
     }
 
     // Soft bounces of someone who also bounced hard in this batch add nothing.

@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { campaigns, type MailAddress } from "../../db/schema/index.ts";
+import { type CampaignForSending, campaignMessage, type LinkContext } from "../../mail/campaign-message.ts";
+import { compileCampaign } from "../../mail/render.ts";
+import { withSender } from "../../mail/sender.ts";
+import { classify } from "../../mail/smtp-errors.ts";
+import type { Mailer } from "../../mail/transport.ts";
+import { getSettings } from "../settings/service.ts";
+import { hardBouncedWhileSending } from "./lifecycle.ts";
+import { type Claimed, type Outcome, recordOutcomes } from "./recipient-queue.ts";
+import { storeCampaignLinks } from "./tracking.ts";
+
+/** What every message of a send links with, and the operator's MAIL_FROM. */
+export type DeliveryContext = Omit<LinkContext, "settings"> & { mailFrom?: MailAddress | undefined };
+
+/** A campaign's body compiled once for all its messages (juice, html-to-text), with its tracked links stored. */
+export async function campaignForSending(
+  db: Db,
+  campaign: { id: string; subject: string; html: string; preheader: string },
+  storeName: string,
+  test?: true,
+): Promise<CampaignForSending> {
+  const compiled = compileCampaign({ html: campaign.html, preheader: campaign.preheader, storeName });
+  return {
+    id: campaign.id,
+    subject: campaign.subject,
+    compiled,
+    linkIds: await storeCampaignLinks(db, campaign.id, compiled.links),
+    ...(test && { test }),
+  };
+}
+
+/** Campaigns compiled for sending, kept while they send. */
+export function createCompiledCampaigns(db: Db) {
+  // Promises, so the two lanes starting on one campaign at once compile it once.
+  const compiled = new Map<string, Promise<CampaignForSending | undefined>>();
+
+  async function build(campaignId: string): Promise<CampaignForSending | undefined> {
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    if (!row) return undefined;
+    return campaignForSending(db, row, (await getSettings(db)).storeName);
+  }
+
+  return {
+    get(campaignId: string): Promise<CampaignForSending | undefined> {
+      let ready = compiled.get(campaignId);
+      if (!ready) {
+        ready = build(campaignId);
+        compiled.set(campaignId, ready);
+        // A failed or empty build (database briefly away) is not remembered: the next message tries again.
+        const forget = () => compiled.delete(campaignId);
+        ready.then((built) => built ?? forget(), forget);
+      }
+      return ready;
+    },
+    forget(campaignIds: string[]): void {
+      for (const id of campaignIds) compiled.delete(id);
+    },
+    clear(): void {
+      compiled.clear();
+    },
+  };
+}
+export type CompiledCampaigns = ReturnType<typeof createCompiledCampaigns>;
+
+export type DeliveryOptions = {
+  concurrency: number;
+  /** Outcomes are written down after this many messages (what a crash could repeat at most). */
+  recordEvery: number;
+  maxAttempts: number;
+  /** Waits for the rate limit's next message, if there is one. */
+  throttle: () => Promise<void>;
+};
+
+/** Written down: the recipients' status, then what a hard bounce does to the campaign and the subscriber. */
+async function record(db: Db, outcomes: Outcome[]): Promise<void> {
+  await hardBouncedWhileSending(db, await recordOutcomes(db, outcomes));
+}
+
+/**
+ * Sends a claimed batch, `concurrency` messages at a time, and records outcomes every `recordEvery`
+ * messages, so a crash can only repeat the few messages whose delivery was not yet written down.
+ */
+export async function deliverBatch(
+  db: Db,
+  mailer: Mailer,
+  context: DeliveryContext,
+  prepared: CompiledCampaigns,
+  batch: Claimed[],
+  options: DeliveryOptions,
+): Promise<Outcome[]> {
+  const settings = withSender(await getSettings(db), context.mailFrom);
+  const outcomes: Outcome[] = [];
+  let unrecorded: Outcome[] = [];
+  let recording: Promise<void> = Promise.resolve();
+  const push = (outcome: Outcome) => {
+    outcomes.push(outcome);
+    unrecorded.push(outcome);
+    if (unrecorded.length >= options.recordEvery) {
+      const chunk = unrecorded;
+      unrecorded = [];
+      recording = recording.then(() => record(db, chunk));
+    }
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < batch.length) {
+      const recipient = batch[next++];
+      if (!recipient) return;
+      const campaign = await prepared.get(recipient.campaign_id);
+      if (!campaign) continue;
+      await options.throttle();
+      try {
+        const message = campaignMessage(
+          campaign,
+          { id: recipient.id, subscriberId: recipient.subscriber_id, email: recipient.email },
+          { ...context, settings },
+        );
+        const sent = await mailer.send(message);
+        push({ id: recipient.id, kind: "sent", messageId: sent.messageId });
+      } catch (error) {
+        const { permanent, bounce, message } = classify(error);
+        if (!permanent && recipient.attempts < options.maxAttempts) {
+          push({ id: recipient.id, kind: "retry", error: message, attempts: recipient.attempts });
+        } else {
+          push({
+            id: recipient.id,
+            kind: bounce ? "bounced" : "failed",
+            error: message,
+            subscriberId: recipient.subscriber_id,
+          });
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
+  await recording;
+  await record(db, unrecorded);
+  return outcomes;
+}

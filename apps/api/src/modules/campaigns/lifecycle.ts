@@ -1,0 +1,227 @@
+import { type Audience, type CampaignDto, type CampaignStatus, campaignCopy } from "@shop/shared/schemas/campaigns";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { campaignEvents, campaigns } from "../../db/schema/index.ts";
+import { badRequest, conflict } from "../../lib/errors.ts";
+import { queryRows } from "../../lib/sql.ts";
+import { recordDeliveryEvents } from "../newsletter/delivery-events.ts";
+import { getCampaign, logCampaign, toCampaignDto } from "./history.ts";
+import {
+  type Claimed,
+  countAudience,
+  enqueueAudience,
+  type Outcome,
+  queueEmpty,
+  type RefusedRecipient,
+  skipQueued,
+  tally,
+} from "./recipient-queue.ts";
+
+/**
+ * The one home of a campaign's status and its rules:
+ *   draft ⇄ scheduled → sending ⇄ paused → sent, and cancelled from scheduled, sending or paused.
+ * Each change is one conditional UPDATE (`WHERE status IN …`), so two instances racing make it once,
+ * and each is logged. Sending pauses itself after `autoPauseAfter` consecutive failures and becomes
+ * sent once nothing of it is queued or claimed.
+ */
+
+/** A campaign may be edited, deleted as a draft or scheduled only before it starts. */
+export const editable: CampaignStatus[] = ["draft", "scheduled"];
+
+export async function scheduleCampaign(db: Db, id: string, scheduledAt: Date): Promise<CampaignDto> {
+  if (scheduledAt.getTime() <= Date.now()) {
+    throw badRequest(campaignCopy.scheduleInFuture, { scheduledAt: campaignCopy.scheduleInFuture });
+  }
+  const campaign = await getCampaign(db, id);
+  if (!editable.includes(campaign.status)) throw conflict(campaignCopy.notEditable);
+  if ((await countAudience(db, campaign.audience)) === 0) throw badRequest(campaignCopy.noRecipients);
+  const [row] = await db
+    .update(campaigns)
+    .set({ status: "scheduled", scheduledAt })
+    .where(and(eq(campaigns.id, id), inArray(campaigns.status, editable)))
+    .returning();
+  if (!row) throw conflict(campaignCopy.notEditable);
+  await logCampaign(db, id, "scheduled", `Scheduled for ${scheduledAt.toISOString()}`);
+  return toCampaignDto(row);
+}
+
+export async function unscheduleCampaign(db: Db, id: string): Promise<CampaignDto> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ status: "draft", scheduledAt: null })
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, "scheduled")))
+    .returning();
+  if (!row) throw conflict("Only a scheduled campaign can be unscheduled");
+  await logCampaign(db, id, "unscheduled");
+  return toCampaignDto(row);
+}
+
+/**
+ * Moves a campaign into sending exactly once (`WHERE status IN …` makes a race harmless), then
+ * queues its audience. `from` names the statuses it may start from.
+ */
+export async function startCampaign(db: Db, id: string, from: CampaignStatus[] = ["draft", "scheduled"]) {
+  const campaign = await getCampaign(db, id);
+  if (!from.includes(campaign.status)) throw conflict(`A ${campaign.status} campaign cannot be sent`);
+  if ((await countAudience(db, campaign.audience)) === 0) throw badRequest(campaignCopy.noRecipients);
+  // One transaction: a sender elsewhere must never see the campaign sending before its recipients
+  // exist, or it would find nothing queued and call the campaign finished.
+  await db.transaction(async (tx) => {
+    const [started] = await tx
+      .update(campaigns)
+      .set({ status: "sending", startedAt: new Date() })
+      .where(and(eq(campaigns.id, id), inArray(campaigns.status, from)))
+      .returning({ id: campaigns.id });
+    if (!started) throw conflict("The campaign has already started");
+    const added = await enqueueAudience(tx, id, campaign.audience);
+    await tx.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, id));
+    await logCampaign(tx, id, "started", `Sending to ${added} recipient${added === 1 ? "" : "s"}`);
+  });
+  return getCampaign(db, id);
+}
+
+/** Starts every scheduled campaign that is due; two schedulers racing start each one once. */
+export async function startDueCampaigns(db: Db, now = new Date()): Promise<string[]> {
+  // As in startCampaign: the status and the recipients become visible together.
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .update(campaigns)
+      .set({ status: "sending", startedAt: now })
+      .where(and(eq(campaigns.status, "scheduled"), sql`${campaigns.scheduledAt} <= ${now}`))
+      .returning({ id: campaigns.id, audience: campaigns.audience });
+    for (const campaign of due) {
+      const added = await enqueueAudience(tx, campaign.id, campaign.audience as Audience);
+      await tx.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, campaign.id));
+      await logCampaign(
+        tx,
+        campaign.id,
+        "started",
+        `Scheduled send started for ${added} recipient${added === 1 ? "" : "s"}`,
+      );
+    }
+    return due.map((row) => row.id);
+  });
+}
+
+export async function setSendingState(db: Db, id: string, action: "pause" | "resume" | "cancel"): Promise<CampaignDto> {
+  const transitions = {
+    pause: ["sending", "paused"],
+    resume: ["paused", "sending"],
+    cancel: ["sending", "cancelled"],
+  } as const;
+  const [from, to] = transitions[action];
+  const allowed = action === "cancel" ? ["sending", "paused", "scheduled"] : [from];
+  const [row] = await db
+    .update(campaigns)
+    .set({ status: to, ...(action === "resume" && { consecutiveErrors: 0 }) })
+    .where(and(eq(campaigns.id, id), inArray(campaigns.status, allowed)))
+    .returning();
+  if (!row)
+    throw conflict(
+      `The campaign cannot be ${action === "pause" ? "paused" : action === "resume" ? "resumed" : "cancelled"} now`,
+    );
+  if (action === "cancel") await skipQueued(db, id, "Campaign cancelled");
+  await logCampaign(db, id, action === "pause" ? "paused" : action === "resume" ? "resumed" : "cancelled");
+  return toCampaignDto(row);
+}
+
+export type SendingRules = {
+  /** The most recipients one claim takes. */
+  batchSize: number;
+  /** Consecutive failures after which a campaign pauses itself. */
+  autoPauseAfter: number;
+};
+
+/**
+ * After a batch, per campaign in it: counts consecutive failures (pausing at the limit) and finishes
+ * the campaign once nothing of it is left. A campaign that filled the whole claim still has
+ * recipients queued, so its finish check waits for a later batch (or the empty claim that ends
+ * every send). Answers the campaigns that became sent.
+ */
+export async function settleBatch(
+  db: Db,
+  rules: SendingRules,
+  outcomes: Outcome[],
+  delivered: Claimed[],
+  claimed: Claimed[],
+): Promise<string[]> {
+  const finished: string[] = [];
+  for (const campaignId of new Set(claimed.map((r) => r.campaign_id))) {
+    const mine = new Set(delivered.filter((r) => r.campaign_id === campaignId).map((r) => r.id));
+    const results = outcomes.filter((o) => mine.has(o.id));
+    const failures = results.filter((o) => o.kind !== "sent").length;
+    if (results.length > 0 && failures === results.length) {
+      await countFailures(db, campaignId, failures, rules.autoPauseAfter);
+    } else if (results.length > 0) {
+      // Written only when there is a streak to break: an unchanged row costs no new row version.
+      await db.execute(
+        sql`update campaigns set consecutive_errors = 0 where id = ${campaignId} and consecutive_errors <> 0`,
+      );
+    }
+    if (claimed.filter((r) => r.campaign_id === campaignId).length < rules.batchSize) {
+      if (await finishIfDone(db, campaignId)) finished.push(campaignId);
+    }
+  }
+  return finished;
+}
+
+async function countFailures(db: Db, campaignId: string, failures: number, autoPauseAfter: number): Promise<void> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ consecutiveErrors: sql`${campaigns.consecutiveErrors} + ${failures}` })
+    .where(eq(campaigns.id, campaignId))
+    .returning({ errors: campaigns.consecutiveErrors });
+  if ((row?.errors ?? 0) < autoPauseAfter) return;
+  const paused = await db
+    .update(campaigns)
+    .set({ status: "paused" })
+    .where(sql`${campaigns.id} = ${campaignId} and ${campaigns.status} = 'sending'`)
+    .returning({ id: campaigns.id });
+  if (paused.length > 0) await logCampaign(db, campaignId, "paused", `Paused after ${row?.errors} consecutive errors`);
+}
+
+/** A sending campaign with nothing queued or claimed becomes sent. Answers whether it did. */
+async function finishIfDone(db: Db, campaignId: string): Promise<boolean> {
+  const finished = await queryRows<{ id: string }>(
+    db,
+    sql`update campaigns set status = 'sent', sent_at = now() where id = ${campaignId} and status = 'sending'
+      and ${queueEmpty(campaignId)} returning id`,
+  );
+  if (finished.length === 0) return false;
+  const { sent, failed } = await tally(db, campaignId);
+  await logCampaign(db, campaignId, "finished", `${sent} sent, ${failed} failed`);
+  return true;
+}
+
+/**
+ * Finishes every sending campaign with nothing left: one whose last recipients were skipped or
+ * cancelled never reaches settleBatch. Answers the campaigns that became sent.
+ */
+export async function finishDone(db: Db): Promise<string[]> {
+  const sending = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.status, "sending"));
+  const finished: string[] = [];
+  for (const { id } of sending) if (await finishIfDone(db, id)) finished.push(id);
+  return finished;
+}
+
+/**
+ * Recipients refused for good during the send: each counts as a bounce on its campaign, and what it
+ * does to the subscriber and the address is delivery-events.ts's (a refusal during the conversation
+ * is a hard bounce like one reported later).
+ */
+export async function hardBouncedWhileSending(db: Db, refused: RefusedRecipient[]): Promise<void> {
+  if (refused.length === 0) return;
+  await db
+    .insert(campaignEvents)
+    .values(refused.map((row) => ({ campaignId: row.campaign_id, recipientId: row.id, type: "bounce" })));
+  await recordDeliveryEvents(
+    db,
+    refused.map((row) => ({
+      email: row.email,
+      kind: "hard" as const,
+      campaignId: row.campaign_id,
+      reason: row.error,
+      source: "smtp" as const,
+    })),
+  );
+}
