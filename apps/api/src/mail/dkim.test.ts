@@ -111,6 +111,8 @@ const edgeBodies: [string, string][] = [
   ["trailing spaces, no CRLF at the end", "Line one\r\nLine two  "],
   ["tabs inside and at the end", "a\tb\t\t c\r\nd\t\r\n"],
   ["runs of spaces inside", "a  b     c\r\n d\r\n"],
+  ["spaces and a tab opening the first line", "  \tfirst\r\nsecond\r\n"],
+  ["a dirty line between clean ones", "clean\r\nx \t y \r\nclean\r\n"],
   ["a line of spaces before the end", "Line\r\n   \r\n"],
   ["clean after a dirty line", `a  b\r\n${"clean line\r\n".repeat(50)}`],
   ["dot-leading and long lines", `.one\r\n..two\r\n${"y".repeat(1_200)}\r\n.\r\n`],
