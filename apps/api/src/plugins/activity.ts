@@ -1,9 +1,9 @@
 import type { ActivityDetails, ActivityStatus } from "@shop/shared/schemas/activity-logs";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { recordActivity } from "../core/activity-log.ts";
 import { loggableError } from "../lib/errors.ts";
 import { TooManyAttempts } from "../lib/failure-throttle.ts";
-import { recordActivity } from "../modules/activity-logs/service.ts";
 
 export type ActivityLabel = { module: string; action: string };
 

@@ -11,20 +11,6 @@ import type { Db } from "../../db/client.ts";
 import { activityLogs, users } from "../../db/schema/index.ts";
 import { dayBoundary, escapeLike, olderThanRow } from "../../lib/sql.ts";
 
-export type ActivityEntry = {
-  action: string;
-  module: string;
-  status: ActivityStatus;
-  description: string;
-  userId: string | null;
-  ipAddress: string | null;
-  details?: ActivityDetails | null;
-};
-
-export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLogs).values({ ...entry, details: entry.details ?? null });
-}
-
 /** The fields that differ between two records, as the log viewer shows them side by side. */
 export function fieldChanges<T extends Record<string, unknown>>(
   original: T,

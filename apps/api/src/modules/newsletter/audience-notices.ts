@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { recordActivity } from "../../core/activity-log.ts";
 import type { Db } from "../../db/client.ts";
 import { loggableError } from "../../lib/errors.ts";
 import { signLink } from "../../lib/signed-links.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
-import { recordActivity } from "../activity-logs/service.ts";
 import { cachedSettings } from "../settings/service.ts";
 import { applyPendingChanges } from "./pending-changes.ts";
 

@@ -6,9 +6,9 @@ import {
   subscriberDeliveryEventsShown,
 } from "@shop/shared/schemas/deliverability";
 import { sql } from "drizzle-orm";
+import { recordActivity } from "../../core/activity-log.ts";
 import type { Db } from "../../db/client.ts";
 import { isUuid, pgArray, queryRows } from "../../lib/sql.ts";
-import { recordActivity } from "../activity-logs/service.ts";
 import { bouncedAfterDelivery } from "../campaigns/recipient-queue.ts";
 import { getSettings } from "../settings/service.ts";
 import { suppressMany } from "./suppressions.ts";
