@@ -42,29 +42,94 @@ const signedHeaders = new Set([
   "x-campaign-id",
 ]);
 
+/** Space, tab, CR and LF: what relaxed body canonicalization drops at the end of a body. */
+const isWhitespace = (code: number) => code === 32 || code === 9 || code === 13 || code === 10;
+
+/** Where `search` next occurs in `text` at or after `from`, or `text.length` when it does not. */
+const nextOf = (text: string, search: string, from: number) => {
+  const at = text.indexOf(search, from);
+  return at < 0 ? text.length : at;
+};
+
+/** One line, relaxed (RFC 6376 3.4.4): runs of spaces and tabs as one space, none at the end. */
+function relaxedLine(line: string): string {
+  const single = line.replace(/[ \t]+/g, " ");
+  return single.endsWith(" ") ? single.slice(0, -1) : single;
+}
+
+/**
+ * SHA-256 of the relaxed-canonical body (RFC 6376 3.4.4), fed to the hash straight from the body.
+ * Only lines that canonicalization changes (a tab, two spaces in a row, or a space before the line
+ * break: found with indexOf, each scan resumed where it stopped) are rebuilt; the clean lines
+ * between them go to the hash as slices of the body. A quoted-printable campaign body has none, so
+ * it is hashed in one update with no line split or joined.
+ */
+function relaxedBodyHash(body: string, hash: Crypto.Hash): Buffer {
+  // Trailing spaces, tabs and line breaks all go: no empty lines at the end, none of the last line's spaces.
+  let end = body.length;
+  while (end > 0 && isWhitespace(body.charCodeAt(end - 1))) end--;
+  if (end === 0) return hash.digest();
+  const text = end === body.length ? body : body.slice(0, end);
+  let hashed = 0;
+  let tab = nextOf(text, "\t", 0);
+  let double = nextOf(text, "  ", 0);
+  let beforeBreak = nextOf(text, " \r\n", 0);
+  for (;;) {
+    const dirty = Math.min(tab, double, beforeBreak);
+    if (dirty === end) break;
+    const previousBreak = text.lastIndexOf("\r\n", dirty);
+    const lineStart = previousBreak < 0 ? 0 : previousBreak + 2;
+    const lineEnd = nextOf(text, "\r\n", dirty);
+    if (lineStart > hashed) hash.update(text.slice(hashed, lineStart));
+    hash.update(relaxedLine(text.slice(lineStart, lineEnd)));
+    hashed = lineEnd;
+    if (tab < lineEnd) tab = nextOf(text, "\t", lineEnd);
+    if (double < lineEnd) double = nextOf(text, "  ", lineEnd);
+    if (beforeBreak < lineEnd) beforeBreak = nextOf(text, " \r\n", lineEnd);
+  }
+  hash.update(hashed === 0 ? text : text.slice(hashed));
+  return hash.update("\r\n").digest();
+}
+
+/** One header field, relaxed (3.4.2): name lower-cased, value unfolded, runs of spaces and tabs as one, trimmed. */
+function relaxedHeader(field: string): string {
+  const colon = field.indexOf(":");
+  const name = field.slice(0, colon).trim().toLowerCase();
+  const value = field.slice(colon + 1);
+  // Most values are one line with single spaces: only the trim to do.
+  if (value.indexOf("\r") < 0 && value.indexOf("\t") < 0 && value.indexOf("  ") < 0) return `${name}:${value.trim()}`;
+  return `${name}:${value
+    .replace(/\r\n/g, "")
+    .replace(/[ \t]+/g, " ")
+    .trim()}`;
+}
+
+/** Headers a campaign repeats for every recipient: their canonical form is kept, not rebuilt per message. */
+const repeatedHeaders = new Set([
+  "from",
+  "reply-to",
+  "subject",
+  "mime-version",
+  "content-type",
+  "list-unsubscribe-post",
+  "x-campaign-id",
+]);
+/** Canonical forms kept at most: a few campaigns' worth; the lot is dropped when full. */
+const keptHeaders = 64;
+
 export function createDkimStages(key: DkimKey, crypto: typeof Crypto): DkimStages {
+  // Parsed once per signer (per thread), never per message.
   const privateKey = crypto.createPrivateKey(key.privateKey);
-  const sha256 = (data: string | Buffer) => crypto.createHash("sha256").update(data).digest();
-  // Relaxed header canonicalization (RFC 6376 3.4.2): lower-case name, unfolded, runs of spaces as one.
-  const canonicalHeader = (field: string) => {
-    const colon = field.indexOf(":");
-    const name = field.slice(0, colon).trim().toLowerCase();
-    const value = field
-      .slice(colon + 1)
-      .replace(/\r\n/g, "")
-      .replace(/[ \t]+/g, " ")
-      .trim();
-    return `${name}:${value}`;
-  };
-  // Relaxed body canonicalization (3.4.4): no spaces at line ends, runs of spaces as one, no empty lines at the end.
-  // Line by line rather than with end-of-line patterns, which rescan a long run of spaces from each one.
-  const canonicalBody = (body: string) => {
-    const lines = body.split("\r\n").map((line) => {
-      const single = line.replace(/[ \t]+/g, " ");
-      return single.endsWith(" ") ? single.slice(0, -1) : single;
-    });
-    while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-    return lines.length > 0 ? `${lines.join("\r\n")}\r\n` : "";
+  const kept = new Map<string, string>();
+  const canonicalOf = (name: string, field: string) => {
+    if (!repeatedHeaders.has(name)) return relaxedHeader(field);
+    let canonical = kept.get(field);
+    if (canonical === undefined) {
+      if (kept.size >= keptHeaders) kept.clear();
+      canonical = relaxedHeader(field);
+      kept.set(field, canonical);
+    }
+    return canonical;
   };
   return {
     split(message) {
@@ -75,7 +140,7 @@ export function createDkimStages(key: DkimKey, crypto: typeof Crypto): DkimStage
       const body = at < 0 ? "" : text.slice(at + 4);
       return { text, head, body };
     },
-    bodyHash: (body) => sha256(canonicalBody(body)),
+    bodyHash: (body) => relaxedBodyHash(body, crypto.createHash("sha256")),
     headers(head) {
       // The last occurrence of a header is the one a verifier takes first (5.4.2); each is signed once.
       const fields = new Map<string, string>();
@@ -84,7 +149,7 @@ export function createDkimStages(key: DkimKey, crypto: typeof Crypto): DkimStage
         if (signedHeaders.has(name)) fields.set(name, field);
       }
       let canonical = "";
-      for (const field of fields.values()) canonical += `${canonicalHeader(field)}\r\n`;
+      for (const [name, field] of fields) canonical += `${canonicalOf(name, field)}\r\n`;
       return { names: [...fields.keys()], canonical };
     },
     header(names, bodyHash) {
@@ -97,9 +162,9 @@ export function createDkimStages(key: DkimKey, crypto: typeof Crypto): DkimStage
       return `DKIM-Signature: ${tags.join("\r\n")}`;
     },
     signature(canonical, header) {
-      const signed = canonical + canonicalHeader(header);
+      const signed = canonical + relaxedHeader(header);
       return key.algorithm === "ed25519-sha256"
-        ? crypto.sign(null, sha256(signed), privateKey)
+        ? crypto.sign(null, crypto.createHash("sha256").update(signed).digest(), privateKey)
         : crypto.sign("sha256", Buffer.from(signed), privateKey);
     },
   };
