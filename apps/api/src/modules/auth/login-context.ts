@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
+import type { PasswordAttempts } from "../users/service.ts";
 import type { LoginChallenges } from "./login-challenge.ts";
-import type { LoginContext, PasswordAttempts } from "./service.ts";
+import type { LoginContext } from "./service.ts";
 
 /** What every sign-in route is given: the throttle, the token lifetime and the challenge signer. */
 export type SignInOptions = { attempts: PasswordAttempts; tokenTtlMs: number; challenges: LoginChallenges };

@@ -9,13 +9,9 @@ import { AppError } from "../../lib/errors.ts";
 import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { burnPasswordCheck, verifyPassword } from "../../lib/password.ts";
 import type { TokenSigner } from "../../lib/tokens.ts";
-import type { RefusalSummary } from "../activity-logs/refusal-summary.ts";
 import { getUser } from "../users/service.ts";
 import type { LoginChallenges } from "./login-challenge.ts";
 import { secondFactorMethods, twoFactorSetupRequired } from "./second-factor-state.ts";
-
-/** The throttle every password check goes through, and the summary of what it refuses. */
-export type PasswordAttempts = { throttle: FailureThrottle; refusals: RefusalSummary };
 
 export type LoginContext = {
   db: Db;

@@ -13,11 +13,11 @@ import { TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
-import type { PasswordAttempts } from "../auth/service.ts";
 import {
   changePassword,
   createUser,
   listUsers,
+  type PasswordAttempts,
   passwordCheckKey,
   setUserActive,
   type UserChange,

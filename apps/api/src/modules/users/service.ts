@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "..
 import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { hashPassword, verifyPassword } from "../../lib/password.ts";
 import { escapeLike } from "../../lib/sql.ts";
+import type { RefusalSummary } from "../activity-logs/refusal-summary.ts";
 
 const rolePermissionNames = sql<
   string[] | null
@@ -241,6 +242,12 @@ export async function updateProfile(db: Db, actor: Principal, input: ProfileUpda
   invalidatePrincipals(db);
   return { before, after: await getUser(db, actor.userId) };
 }
+
+/**
+ * The throttle every password check goes through (sign-in, second steps, a current-password check), and
+ * the summary of what it refuses. Here beside the staff directory, which the auth module reads.
+ */
+export type PasswordAttempts = { throttle: FailureThrottle; refusals: RefusalSummary };
 
 /** The throttle's key for a person's current-password checks. */
 export const passwordCheckKey = (userId: string) => `password:${userId}`;
