@@ -1,10 +1,10 @@
 import type { ActivityLogDto } from "@shop/shared/schemas/activity-logs";
 import type { AdminPostDto } from "@shop/shared/schemas/blog";
 import type { ContactCounts, ContactDto } from "@shop/shared/schemas/contacts";
+import type { DashboardData as DashboardBlocks } from "@shop/shared/schemas/dashboard";
 import type { HeroBannerDto } from "@shop/shared/schemas/hero-banners";
 import type { Settings } from "@shop/shared/schemas/settings";
 import { describe, expect, it } from "vitest";
-import type { DashboardBlocks } from "../src/modules/dashboard/service.ts";
 import { call, createStaff, createTestApp, signIn } from "./harness.ts";
 
 const { app } = await createTestApp();

@@ -1,10 +1,10 @@
 import type { ActivityLogDto } from "@shop/shared/schemas/activity-logs";
 import type { ContactAssigneeDto, ContactDetailDto, ConversationEntry } from "@shop/shared/schemas/contact-threads";
 import type { ContactCounts, ContactDto } from "@shop/shared/schemas/contacts";
+import type { DashboardData as DashboardBlocks } from "@shop/shared/schemas/dashboard";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { contacts } from "../src/db/schema/index.ts";
-import type { DashboardBlocks } from "../src/modules/dashboard/service.ts";
 import { getSettings } from "../src/modules/settings/service.ts";
 import { call, createStaff, createTestApp, signIn, testAdmin } from "./harness.ts";
 import { decodedBody, startSmtpSink } from "./smtp-sink.ts";

@@ -1,6 +1,6 @@
+import type { DashboardData as DashboardBlocks } from "@shop/shared/schemas/dashboard";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { DashboardBlocks } from "../src/modules/dashboard/service.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
 
 const { app } = await createTestApp();

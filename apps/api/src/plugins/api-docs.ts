@@ -28,6 +28,7 @@ const refusals = {
   403: "The caller's role lacks the permission, or must set up a second factor first",
   404: "Not found",
   413: "The body is too large",
+  415: "The body is not of the declared media type",
   429: "Too many requests: try again later",
 } as const;
 
@@ -51,7 +52,7 @@ function refusalsOf(route: RouteOptions, schema: FastifySchema): Status[] {
   if (hasBody || schema.querystring || schema.params) statuses.push(400);
   if (access && access.kind !== "public") statuses.push(401, 403);
   if (schema.params || /:\w/.test(route.url)) statuses.push(404);
-  if (hasBody) statuses.push(413);
+  if (hasBody) statuses.push(413, 415);
   if ("rateLimit" in config && config.rateLimit) statuses.push(429);
   return statuses;
 }

@@ -34,14 +34,16 @@ export type ActivityDetails = {
   [key: string]: unknown;
 };
 
-export type ActivityLogDto = {
-  _id: string;
-  action: string;
-  module: string;
-  status: ActivityStatus;
-  description: string;
-  createdAt: string;
-  userId: { _id: string; name: string; email: string } | null;
-  ipAddress: string | null;
-  details: ActivityDetails | null;
-};
+export const activityLogSchema = z.object({
+  _id: z.string(),
+  action: z.string(),
+  module: z.string(),
+  status: z.enum(activityStatuses),
+  description: z.string(),
+  createdAt: z.string(),
+  userId: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  ipAddress: z.string().nullable(),
+  /** Free-form by design (ActivityDetails lists the keys the viewer knows): every key is passed on. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ActivityLogDto = Omit<z.infer<typeof activityLogSchema>, "details"> & { details: ActivityDetails | null };

@@ -96,4 +96,8 @@ export const contactUpdateSchema = z
   .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
 export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 
-export type ContactCounts = Record<ContactStatus, number> & { total: number };
+export const contactCountsSchema = z.object({
+  ...(Object.fromEntries(contactStatuses.map((status) => [status, z.number()])) as Record<ContactStatus, z.ZodNumber>),
+  total: z.number(),
+});
+export type ContactCounts = z.infer<typeof contactCountsSchema>;

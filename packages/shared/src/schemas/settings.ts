@@ -71,17 +71,37 @@ export const settingsUpdateSchema = settingsSchema.partial().refine((v) => Objec
   message: "Nothing to update",
 });
 
+/** The settings as the server answers them (the stored values, not checked again on the way out). */
+export const settingsDtoSchema = z.object({
+  storeName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  facebookUrl: z.string(),
+  instagramUrl: z.string(),
+  linkedinUrl: z.string(),
+  whatsappUrl: z.string(),
+  marketplaceUrl: z.string(),
+  warrantyUrl: z.string(),
+  mailFromName: z.string(),
+  mailFromAddress: z.string(),
+  mailReplyTo: z.string(),
+  doubleOptIn: z.boolean(),
+  softBouncesToBounce: z.number(),
+  enquiryNotifyEmails: z.array(z.string()),
+  enquiryConfirmation: z.boolean(),
+}) satisfies z.ZodType<Settings>;
+
 /** What the storefront may read: everything but the mail sender and the mail switches. */
-export type PublicSettings = Omit<
-  Settings,
-  | "mailFromName"
-  | "mailFromAddress"
-  | "mailReplyTo"
-  | "doubleOptIn"
-  | "enquiryNotifyEmails"
-  | "enquiryConfirmation"
-  | "softBouncesToBounce"
->;
+export const publicSettingsSchema = settingsDtoSchema.omit({
+  mailFromName: true,
+  mailFromAddress: true,
+  mailReplyTo: true,
+  doubleOptIn: true,
+  enquiryNotifyEmails: true,
+  enquiryConfirmation: true,
+  softBouncesToBounce: true,
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 export const defaultSettings: Settings = {
   storeName: "Smart Home Shop",

@@ -1,4 +1,6 @@
 import { satisfies } from "@shop/shared/permissions";
+import { okResponse } from "@shop/shared/schemas/common";
+import { dashboardSchema } from "@shop/shared/schemas/dashboard";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticatedRoute, principalOf } from "../../plugins/auth.ts";
 import { dashboard } from "./service.ts";
@@ -6,7 +8,13 @@ import { dashboard } from "./service.ts";
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/dashboard",
-    { schema: { summary: "Get the dashboard blocks the caller may see" }, config: authenticatedRoute },
+    {
+      schema: {
+        summary: "Get the dashboard blocks the caller may see",
+        response: { 200: okResponse(dashboardSchema) },
+      },
+      config: authenticatedRoute,
+    },
     async (request) => {
       const principal = principalOf(request);
       return {

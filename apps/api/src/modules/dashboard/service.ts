@@ -1,5 +1,4 @@
-import type { ActivityLogDto } from "@shop/shared/schemas/activity-logs";
-import type { ContactCounts } from "@shop/shared/schemas/contacts";
+import type { DashboardData as DashboardBlocks } from "@shop/shared/schemas/dashboard";
 import { count, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contacts, products, subscribers } from "../../db/schema/index.ts";
@@ -7,15 +6,6 @@ import { queryRows } from "../../lib/sql.ts";
 import { listActivityLogs } from "../activity-logs/service.ts";
 import { countContacts, countOverdueContacts } from "../contacts/service.ts";
 import { signUpsPerDay } from "../newsletter/sign-ups.ts";
-
-export type DashboardBlocks = {
-  products?: { active: number; inactive: number; outOfStock: number };
-  /** `overdue`: not actioned past the promised response time. */
-  contacts?: { byStatus: ContactCounts; newThisWeek: number; overdue: number };
-  subscribers?: { subscribed: number; total: number; growth: { date: string; new: number; total: number }[] };
-  activity?: ActivityLogDto[];
-  campaigns?: { sent: number; averageOpenRate: number };
-};
 
 const dayMs = 86_400_000;
 

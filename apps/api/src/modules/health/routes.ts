@@ -1,3 +1,4 @@
+import { healthSchema } from "@shop/shared/schemas/health";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicRoute } from "../../plugins/auth.ts";
 
@@ -6,7 +7,13 @@ const pingTimeoutMs = 2_000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/health",
-    { schema: { summary: "Check the server and its database" }, config: publicRoute },
+    {
+      schema: {
+        summary: "Check the server and its database",
+        response: { 200: healthSchema, 503: healthSchema.describe("The database cannot be reached") },
+      },
+      config: publicRoute,
+    },
     async (_request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -14,9 +21,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       try {
         await Promise.race([app.database.ping(), timeout]);
-        return { success: true, message: "OK", data: { database: "up" } };
+        return { success: true, message: "OK", data: { database: "up" as const } };
       } catch {
-        return reply.status(503).send({ success: false, message: "Database unavailable", data: { database: "down" } });
+        return reply
+          .status(503)
+          .send({ success: false, message: "Database unavailable", data: { database: "down" as const } });
       } finally {
         clearTimeout(timer);
       }

@@ -1,5 +1,6 @@
-import type { MailAuthenticationDto } from "@shop/shared/schemas/mail-authentication";
-import { settingsUpdateSchema } from "@shop/shared/schemas/settings";
+import { okResponse } from "@shop/shared/schemas/common";
+import { type MailAuthenticationDto, mailAuthenticationSchema } from "@shop/shared/schemas/mail-authentication";
+import { publicSettingsSchema, settingsDtoSchema, settingsUpdateSchema } from "@shop/shared/schemas/settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { DkimKey } from "../../mail/dkim.ts";
 import { dkimDnsRecord } from "../../mail/dkim-key.ts";
@@ -14,7 +15,10 @@ const manage = requirePermission("settings:update-settings");
 export const settingsRoutes: FastifyPluginAsyncZod<{ dkim: DkimKey | undefined }> = async (app, options) => {
   app.get(
     "/api/settings",
-    { schema: { summary: "Get the public site settings" }, config: { ...publicRoute, publicCache: {} } },
+    {
+      schema: { summary: "Get the public site settings", response: { 200: okResponse(publicSettingsSchema) } },
+      config: { ...publicRoute, publicCache: {} },
+    },
     (request, reply) =>
       sendCached(request, reply, async () => ({
         success: true as const,
@@ -23,16 +27,23 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ dkim: DkimKey | undefined }
       })),
   );
 
-  app.get("/api/settings/admin", { schema: { summary: "Get every site setting" }, config: manage }, async () => ({
-    success: true,
-    message: "Settings fetched successfully",
-    data: await getSettings(app.db),
-  }));
+  app.get(
+    "/api/settings/admin",
+    { schema: { summary: "Get every site setting", response: { 200: okResponse(settingsDtoSchema) } }, config: manage },
+    async () => ({
+      success: true,
+      message: "Settings fetched successfully",
+      data: await getSettings(app.db),
+    }),
+  );
 
   // The DKIM record to publish, computed from the configured key: its public half only.
   app.get(
     "/api/settings/mail-authentication",
-    { schema: { summary: "Get the DKIM record to publish" }, config: manage },
+    {
+      schema: { summary: "Get the DKIM record to publish", response: { 200: okResponse(mailAuthenticationSchema) } },
+      config: manage,
+    },
     async () => {
       const data: MailAuthenticationDto = {
         dkim: options.dkim
@@ -52,7 +63,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ dkim: DkimKey | undefined }
     "/api/settings",
     {
       config: { ...manage, activity: { module: "settings", action: "Update settings" } },
-      schema: { summary: "Update site settings", body: settingsUpdateSchema },
+      schema: {
+        summary: "Update site settings",
+        body: settingsUpdateSchema,
+        response: { 200: okResponse(settingsDtoSchema) },
+      },
     },
     async (request) => {
       const { before, after } = await updateSettings(app.db, request.body);

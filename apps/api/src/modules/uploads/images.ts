@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { imageWidths } from "@shop/shared/images";
+import type { StoredImage } from "@shop/shared/schemas/uploads";
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "../../lib/errors.ts";
 import type { FileStore } from "./storage.ts";
@@ -30,14 +31,6 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
   if (ascii(4, 8) === "ftyp" && ["avif", "avis"].includes(ascii(8, 12))) return "avif";
   return null;
 }
-
-export type StoredImage = {
-  url: string;
-  width: number;
-  height: number;
-  size: number;
-  variants: { width: number; url: string; size: number }[];
-};
 
 /** Larger pictures are refused before decoding: a few KB of PNG can claim gigabytes of pixels. */
 const maxPixels = 50_000_000;

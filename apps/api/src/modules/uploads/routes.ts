@@ -1,4 +1,6 @@
 import type { MultipartFile } from "@fastify/multipart";
+import { okResponse } from "@shop/shared/schemas/common";
+import { type StoredImage, uploadResultSchema } from "@shop/shared/schemas/uploads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
@@ -6,7 +8,6 @@ import { requirePermission } from "../../plugins/auth.ts";
 import {
   type PreparedImage,
   prepareImage,
-  type StoredImage,
   saveImage,
   type UploadFolder,
   uploadFolders,
@@ -35,8 +36,16 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (
   app.post(
     "/api/upload/multiple",
     {
-      schema: { summary: "Upload images" },
+      schema: { summary: "Upload images", response: { 201: okResponse(uploadResultSchema) } },
       config: {
+        formFields: {
+          images: {
+            type: "array",
+            items: { type: "string", format: "binary" },
+            description: `Up to ${maxFiles} JPEG, PNG, WebP, AVIF or GIF files of ${maxFileBytes / 1024 / 1024} MB each`,
+          },
+          folder: { type: "string", description: `One of ${uploadFolders.join(", ")}; products if left out` },
+        },
         ...requirePermission([
           "product:create-product",
           "product:update-product",

@@ -1,8 +1,8 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { type ContactCounts, contactStatuses, contactStatusLabels } from "@shop/shared/schemas/contacts";
+import type { SubscriberGrowthPoint } from "@shop/shared/schemas/dashboard";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "@/lib/format";
-import type { SubscriberGrowthPoint } from "./api/get-dashboard";
 
 /**
  * The dashboard's charts, in a module of their own: Recharts is large and only the dashboard

@@ -1,9 +1,9 @@
+import type { DashboardData } from "@shop/shared/schemas/dashboard";
 import { screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
-import type { DashboardData } from "./api/get-dashboard";
 import { DashboardPage } from "./dashboard-page";
 
 const byStatus = { notActioned: 3, inProgress: 2, completed: 5, cancelled: 0, rejected: 1, onHold: 1, total: 12 };

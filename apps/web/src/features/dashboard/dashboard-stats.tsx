@@ -1,12 +1,12 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { inboxCopy } from "@shop/shared/inbox-copy";
 import type { ContactCounts } from "@shop/shared/schemas/contacts";
+import type { DashboardData } from "@shop/shared/schemas/dashboard";
 import type { ComponentType } from "react";
 import { Link } from "react-router";
 import { ActivityIcon, type IconProps, MailIcon, MessageIcon, PackageIcon } from "@/components/icons";
 import { formatCount } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import type { DashboardData } from "./api/get-dashboard";
 
 const t = backofficeCopy.dashboard;
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
