@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { type Database, type Db, openDatabase } from "./client.ts";
+import { placeFirstStartImage } from "./image.ts";
 import { seed } from "./seed/index.ts";
 
 type OpenOptions = {
@@ -22,11 +23,18 @@ export async function openConfiguredDatabase(config: Config, options: OpenOption
         poolSize: config.databasePoolSize,
         queryTimeoutMs: config.databaseQueryTimeoutMs,
       })
-    : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+    : await openPglite(config);
   await database.exclusive(async () => {
     await database.migrate();
     await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });
     if (config.sampleData) await sampleContent(database.db);
   });
   return database;
+}
+
+/** An empty data directory starts from the image the build made, when there is one (decision 002). */
+async function openPglite(config: Config): Promise<Database> {
+  const dataDir = path.join(config.dataDir, "pglite");
+  await placeFirstStartImage(dataDir, config);
+  return openDatabase({ kind: "pglite", dataDir });
 }

@@ -30,7 +30,8 @@ async function sampleProducts(server: Server) {
 
 // `npm start` on a new machine: PGlite with nothing in DATA_DIR, sample data on. CPU time rather than
 // wall time is bounded, as the test machine is shared; initdb + migrations + rasterising the artwork
-// took 11.5–14.5 CPU-s and left 740–790 MB resident (bench:startup).
+// took 11.5–14.5 CPU-s and left 740–790 MB resident (bench:startup); from the build's image it takes
+// 4.9–5.4 CPU-s at a load of 20 on 2 cores (a restart alone 3.4–4.0), so 8 leaves room for a busy machine.
 describe("first start from an empty data dir (PGlite, sample data)", () => {
   it("is up with a seeded catalogue, working images and the configured admin, cheaply, and restarts on it", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "shop-first-start-"));
@@ -47,7 +48,7 @@ describe("first start from an empty data dir (PGlite, sample data)", () => {
     await signIn(first);
     const { rssMb } = usage(first);
     console.log(`first start: ${cpuSeconds.toFixed(2)} CPU-s to healthy, RSS once up ${rssMb.toFixed(0)} MB`);
-    expect(cpuSeconds).toBeLessThan(6);
+    expect(cpuSeconds).toBeLessThan(8);
     expect(rssMb).toBeLessThan(500);
 
     first.signal("SIGTERM");

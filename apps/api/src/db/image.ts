@@ -1,0 +1,49 @@
+import { existsSync, readdirSync } from "node:fs";
+import { cp, rename, rm, rmdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * What `npm run build` leaves in dist/db-image (ops/db-image.ts makes it): PGlite data directories
+ * after initdb and every migration, without and with the sample content, and the uploads the sample
+ * content points at. A first start copies one instead of paying for initdb in WASM and rasterising
+ * the artwork (11–15 CPU-s, and a WASM heap grown past 700 MB that is never given back); PGlite then
+ * opens it as it opens any existing data directory.
+ */
+export const imageParts = { bare: "bare", sample: "sample", uploads: "uploads" } as const;
+
+/** Beside the bundle (dist/main.js → dist/db-image); absent when running from source, which then runs initdb. */
+function imageFolder(): string {
+  return path.join(path.dirname(fileURLToPath(import.meta.url)), "db-image");
+}
+
+/**
+ * Puts the built image in place of a PGlite data directory that does not exist yet (or is empty); with
+ * sample data, its images go into the uploads folder too (never over a file already there). Returns
+ * whether it did. Migrations and the admin seed run afterwards as on any start.
+ */
+export async function placeFirstStartImage(
+  pgliteDir: string,
+  options: { sampleData: boolean; uploadsDir: string },
+): Promise<boolean> {
+  const image = path.join(imageFolder(), options.sampleData ? imageParts.sample : imageParts.bare);
+  if (!existsSync(image)) return false;
+  if (existsSync(pgliteDir)) {
+    // A directory with anything in it is PGlite's to judge (a database, or a failed initdb to report).
+    if (readdirSync(pgliteDir).length > 0) return false;
+    await rmdir(pgliteDir);
+  }
+  if (options.sampleData) {
+    await cp(path.join(imageFolder(), imageParts.uploads), options.uploadsDir, {
+      recursive: true,
+      force: false,
+      errorOnExist: false,
+    });
+  }
+  // Copied beside it and renamed, so a start interrupted mid-copy leaves no half database behind.
+  const partial = `${pgliteDir}.partial-${process.pid}`;
+  await rm(partial, { recursive: true, force: true });
+  await cp(image, partial, { recursive: true });
+  await rename(partial, pgliteDir);
+  return true;
+}
