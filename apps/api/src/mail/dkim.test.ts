@@ -1,32 +1,16 @@
-import crypto, { generateKeyPairSync } from "node:crypto";
+import crypto from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testKey } from "../../test/dkim-test-key.ts";
 import { decodedBody, startSmtpSink } from "../../test/smtp-sink.ts";
 import { campaignMessage } from "./campaign-message.ts";
-import { createDkimSigner, type DkimKey } from "./dkim.ts";
-import { dkimDnsRecord, readDkimKey } from "./dkim-key.ts";
+import { createDkimSigner } from "./dkim.ts";
+import { dkimDnsRecord } from "./dkim-key.ts";
 import { compileCampaign } from "./render.ts";
 import { createMailer } from "./transport.ts";
-
-/** A key made for the test, as DKIM_PRIVATE_KEY would give it, and the resolver answering its TXT record. */
-function testKey(type: "rsa" | "ed25519"): {
-  key: DkimKey;
-  resolver: (name: string, rrtype: string) => Promise<string[][]>;
-} {
-  const { privateKey } =
-    type === "rsa" ? generateKeyPairSync("rsa", { modulusLength: 2048 }) : generateKeyPairSync("ed25519");
-  const read = readDkimKey("shop.test", "s2026", privateKey.export({ type: "pkcs8", format: "pem" }).toString());
-  if ("error" in read) throw new Error(read.error);
-  const record = dkimDnsRecord(read.key);
-  const resolver = async (name: string, rrtype: string) => {
-    if (rrtype === "TXT" && name === record.name) return [[record.value]];
-    throw Object.assign(new Error(`no ${rrtype} record for ${name}`), { code: "ENOTFOUND" });
-  };
-  return { key: read.key, resolver };
-}
 
 const longLine = `A line of ${"x".repeat(1_200)} end`;
 const html = `<p>Grüße — Schlösser für jedes Zuhause</p><p>${longLine}</p><pre>\n.dot at the start\n..two dots\n.</pre><p><a href="https://shop.test/locks">Locks</a></p>`;

@@ -1,8 +1,10 @@
 import net from "node:net";
 import tls from "node:tls";
+import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { encode, wrap } from "nodemailer/lib/qp";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
+import { testKey } from "../../test/dkim-test-key.ts";
 import { type RawMail, type RawRecipient, rawTemplate, renderRaw } from "./raw-message.ts";
 import { compileCampaign } from "./render.ts";
 import { connectSmtp, type SmtpClientOptions } from "./smtp-client.ts";
@@ -130,6 +132,25 @@ describe("SMTP delivery of campaign messages", () => {
     expect(peer.received.map((r) => r.data)).toEqual(
       order.map((index, n) => renderRaw(templateAt(index), recipient(`r${n}@example.com`), { encode, wrap })),
     );
+  });
+
+  it("signs in several threads that share maxConnections, taking messages in turn", async () => {
+    const peer = await startPeer();
+    const { key, resolver } = testKey("ed25519");
+    const options = { ...clientOptions(peer.port), maxConnections: 2, maxMessages: 100, dkim: key, threads: 2 };
+    const thread = createSmtpThread(options);
+    // One after another: the threads take them in turn, each over a session of its own.
+    for (const n of [0, 1, 2, 3]) await thread.sendRaw(rawMail(`one${n}@example.com`));
+    expect(peer.sessions()).toBe(2);
+    // Many at once, across campaigns: still no more sessions than maxConnections.
+    await Promise.all(Array.from({ length: 20 }, (_, n) => thread.sendRaw(rawMail(`many${n}@example.com`, n))));
+    thread.close();
+    expect(peer.sessions()).toBe(2);
+    expect(peer.received).toHaveLength(24);
+    for (const { data } of peer.received) {
+      const result = await dkimVerify(data, { resolver });
+      expect(result.results[0]?.status.result).toBe("pass");
+    }
   });
 
   it("reports a refused recipient as a bounce and goes on over the same session", async () => {
