@@ -36,15 +36,8 @@ function toError(fields: SmtpErrorFields): Error {
   return Object.assign(new Error(message), rest);
 }
 
-/**
- * Campaign mail from a worker thread, which renders each message from its campaign's template and
- * sends it over SMTP: that work runs on the second core, and the main thread, which on PGlite also
- * runs every database statement, keeps the queries and the signing of each recipient's links. A
- * claim or a status write there no longer stalls the connections, and only a recipient's few
- * strings cross between the threads. Started on the first message; failures arrive with the same
- * fields (code, responseCode) as in-process.
- */
-export function createSmtpThread(options: SmtpThreadOptions) {
+/** One worker thread and the messages it has on their way. */
+function startLane(options: SmtpThreadOptions) {
   let worker: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve(response: string): void; reject(error: Error): void }>();
@@ -82,7 +75,8 @@ export function createSmtpThread(options: SmtpThreadOptions) {
   }
 
   return {
-    /** A campaign message, rendered in the thread: only the recipient's parts cross over. */
+    /** Messages handed to this thread and not yet answered. */
+    waiting: () => pending.size,
     sendRaw({ envelope, template, recipient }: RawMail): Promise<string> {
       // Started first: a new thread holds no templates yet.
       worker ??= start();
@@ -109,6 +103,45 @@ export function createSmtpThread(options: SmtpThreadOptions) {
       worker?.unref();
       worker = undefined;
       failAll(new Error("The mail pool is closed"));
+    },
+  };
+}
+
+/**
+ * Campaign mail from worker threads, each rendering (and DKIM-signing) messages from its campaign's
+ * template and sending them over SMTP through a pool of its own: that work runs beside the main
+ * thread, which on PGlite also runs every database statement and keeps the queries and the signing
+ * of each recipient's links. A claim or a status write there no longer stalls the connections, and
+ * only a recipient's few strings cross between the threads. Started on the first message; failures
+ * arrive with the same fields (code, responseCode) as in-process.
+ *
+ * `threads` (1 unless given) share maxConnections between them, and each message goes to the thread
+ * with the fewest on their way: a DKIM signature costs as much CPU as the rest of sending, so where
+ * cores are spare more threads keep a signed send as fast as an unsigned one.
+ */
+export function createSmtpThread(options: SmtpThreadOptions & { threads?: number | undefined }) {
+  const { threads = 1, ...rest } = options;
+  const count = Math.max(1, Math.min(threads, options.maxConnections));
+  const lanes = Array.from({ length: count }, (_, i) =>
+    startLane({
+      ...rest,
+      // 10 connections over 3 threads: 4, 3, 3.
+      maxConnections: Math.floor(options.maxConnections / count) + (i < options.maxConnections % count ? 1 : 0),
+    }),
+  );
+  let turn = 0;
+  return {
+    /** A campaign message, rendered in a thread: only the recipient's parts cross over. */
+    sendRaw(mail: RawMail): Promise<string> {
+      // The thread with the fewest messages on their way; among equals, each in turn.
+      turn = (turn + 1) % lanes.length;
+      let lane = lanes[turn];
+      for (const other of lanes) if (lane && other.waiting() < lane.waiting()) lane = other;
+      if (!lane) throw new Error("The SMTP threads are gone");
+      return lane.sendRaw(mail);
+    },
+    close(): void {
+      for (const lane of lanes) lane.close();
     },
   };
 }

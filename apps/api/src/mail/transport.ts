@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
-import { hostname } from "node:os";
+import { availableParallelism, hostname } from "node:os";
 import path from "node:path";
 import tls from "node:tls";
 import nodemailer from "nodemailer";
@@ -100,6 +100,9 @@ export function createMailer(options: MailerOptions): Mailer {
       maxConnections,
       maxMessages: 1_000,
       dkim: options.dkim,
+      // Signing costs about as much CPU as the rest of a message: with a key, a thread per core
+      // (at most 4) signs, the connections shared between them. Unsigned, one thread keeps up.
+      threads: options.dkim ? Math.min(4, availableParallelism()) : 1,
     });
     // Everything else (account mail, the rare campaign message to an internationalised address)
     // needs nodemailer to build the MIME; it is little, so a connection or two serve it.
