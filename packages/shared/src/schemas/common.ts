@@ -54,6 +54,9 @@ export const errorResponseSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 
+/** A 409 in the API description: what the write would clash with. */
+export const conflictResponse = (reason: string) => errorResponseSchema.describe(reason);
+
 /** A success with nothing to return but its message. */
 export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 

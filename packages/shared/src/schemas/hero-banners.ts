@@ -46,17 +46,18 @@ export type HeroBannerUpdate = z.infer<typeof heroBannerUpdateSchema>;
 
 export const heroBannerReorderSchema = z.strictObject({ ids: z.array(idSchema).min(1).max(200) });
 
-export type HeroBannerDto = {
-  _id: string;
-  title: string;
-  subtitle: string;
-  image: string;
-  ctaLabel: string;
-  ctaLink: string;
-  displayOrder: number;
-  isActive: boolean;
-  startsAt: string | null;
-  endsAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export const heroBannerSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  ctaLabel: z.string(),
+  ctaLink: z.string(),
+  displayOrder: z.number(),
+  isActive: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type HeroBannerDto = z.infer<typeof heroBannerSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanQuery, idSchema, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { booleanQuery, idSchema, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
 
 export const compatibilityValues = ["alexa", "google", "homekit"] as const;
 export type Compatibility = (typeof compatibilityValues)[number];
@@ -102,36 +102,39 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const productIdParamsSchema = z.strictObject({ id: text(120).pipe(z.string().min(1)) });
 
-export type CategoryRef = { _id: string; name: string; slug: string };
+export const categoryRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
-export type ProductDto = {
-  _id: string;
-  name: string;
-  slug: string;
-  price: number;
-  description: string;
-  image: string;
-  images: string[];
-  category: CategoryRef | null;
-  subcategory: CategoryRef | null;
-  rating: number;
-  reviewCount: number;
-  features: string[];
-  specifications: Record<string, string>;
-  compatibility: Compatibility[];
-  isNew: boolean;
-  inStock: boolean;
-  status: ProductStatus;
-  createdAt: string;
-  updatedAt: string;
-};
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  price: z.number(),
+  description: z.string(),
+  image: z.string(),
+  images: z.array(z.string()),
+  category: categoryRefSchema.nullable(),
+  subcategory: categoryRefSchema.nullable(),
+  rating: z.number(),
+  reviewCount: z.number(),
+  features: z.array(z.string()),
+  specifications: z.record(z.string(), z.string()),
+  compatibility: z.array(z.enum(compatibilityValues)),
+  isNew: z.boolean(),
+  inStock: z.boolean(),
+  status: z.enum(productStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductDto = z.infer<typeof productSchema>;
 
-export type ProductPagination = {
-  currentPage: number;
-  totalPages: number;
-  totalProducts: number;
-  productsPerPage: number;
-};
+export const productPaginationSchema = paginationSchema.extend({
+  totalProducts: z.number(),
+  productsPerPage: z.number(),
+});
+export type ProductPagination = z.infer<typeof productPaginationSchema>;
+
+export const productListSchema = z.object({ products: z.array(productSchema), pagination: productPaginationSchema });
 
 export const categoryCreateSchema = z.strictObject({
   name: text(80).pipe(z.string().min(2, "Name must be at least 2 characters")),
@@ -152,12 +155,14 @@ export const subcategoryCreateSchema = z.strictObject({
 export const subcategoryUpdateSchema = subcategoryCreateSchema.partial();
 export const subcategoryListQuerySchema = z.strictObject({ categoryId: idSchema.optional() });
 
-export type CategoryDto = CategoryRef & {
-  description: string;
-  image: string | null;
-  sortOrder: number;
-  productCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
-export type SubcategoryDto = CategoryRef & { category: string; description: string };
+export const categorySchema = categoryRefSchema.extend({
+  description: z.string(),
+  image: z.string().nullable(),
+  sortOrder: z.number(),
+  productCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CategoryDto = z.infer<typeof categorySchema>;
+export const subcategorySchema = categoryRefSchema.extend({ category: z.string(), description: z.string() });
+export type SubcategoryDto = z.infer<typeof subcategorySchema>;

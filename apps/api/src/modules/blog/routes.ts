@@ -12,13 +12,15 @@ import {
   postPreviewSchema,
   postUpdateSchema,
 } from "@shop/shared/schemas/blog";
-import { idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
+import { conflictResponse, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope } from "../../plugins/cluster.ts";
 import { sendCached } from "../../plugins/public-cache.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
+import { blogCacheScope } from "./cache-scope.ts";
 import { renderMarkdown } from "./markdown.ts";
 import {
   createPost,
@@ -45,6 +47,7 @@ const editable = (post: AdminPostDto) => ({
 });
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareCacheScope(app, blogCacheScope);
   app.get(
     "/api/blog/posts",
     {
@@ -132,7 +135,11 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/blog/posts",
     {
       config: { ...write, ...label("Create post") },
-      schema: { summary: "Create a post", body: postCreateSchema, response: { 201: okResponse(adminPostSchema) } },
+      schema: {
+        summary: "Create a post",
+        body: postCreateSchema,
+        response: { 201: okResponse(adminPostSchema), 409: conflictResponse("The slug is taken") },
+      },
     },
     async (request, reply) => {
       const post = await createPost(app.db, request.body);
@@ -153,7 +160,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Update or publish a post by its id",
         params: blogIdParamsSchema,
         body: postUpdateSchema,
-        response: { 200: okResponse(adminPostSchema) },
+        response: { 200: okResponse(adminPostSchema), 409: conflictResponse("The slug is taken") },
       },
     },
     async (request) => {

@@ -1,12 +1,15 @@
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import { conflictResponse, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import {
   categoryCreateSchema,
+  categorySchema,
   categoryUpdateSchema,
   subcategoryCreateSchema,
   subcategoryListQuerySchema,
+  subcategorySchema,
   subcategoryUpdateSchema,
 } from "@shop/shared/schemas/products";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { sendCached } from "../../plugins/public-cache.ts";
@@ -29,7 +32,10 @@ const label = (action: string) => ({ activity: { module: "product", action } });
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/categories",
-    { schema: { summary: "List categories with their subcategories" }, config: { ...publicRoute, publicCache: {} } },
+    {
+      schema: { summary: "List categories", response: { 200: okResponse(z.array(categorySchema)) } },
+      config: { ...publicRoute, publicCache: {} },
+    },
     (request, reply) =>
       sendCached(request, reply, async () => ({
         success: true as const,
@@ -42,7 +48,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/categories",
     {
       config: { ...create, ...label("Create category") },
-      schema: { summary: "Create a category", body: categoryCreateSchema },
+      schema: {
+        summary: "Create a category",
+        body: categoryCreateSchema,
+        response: { 201: okResponse(categorySchema), 409: conflictResponse("The name or slug is taken") },
+      },
     },
     async (request, reply) => {
       const category = await createCategory(app.db, request.body);
@@ -59,7 +69,12 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/categories/:id",
     {
       config: { ...update, ...label("Update category") },
-      schema: { summary: "Update a category", params: idParamsSchema, body: categoryUpdateSchema },
+      schema: {
+        summary: "Update a category",
+        params: idParamsSchema,
+        body: categoryUpdateSchema,
+        response: { 200: okResponse(categorySchema), 409: conflictResponse("The name or slug is taken") },
+      },
     },
     async (request) => {
       const { before, after } = await updateCategory(app.db, request.params.id, request.body);
@@ -77,7 +92,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/categories/:id",
     {
       config: { ...update, ...label("Delete category") },
-      schema: { summary: "Delete a category", params: idParamsSchema },
+      schema: {
+        summary: "Delete a category",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 409: conflictResponse("Products or subcategories still use it") },
+      },
     },
     async (request) => {
       const category = await deleteCategory(app.db, request.params.id);
@@ -94,7 +113,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/subcategories",
     {
       config: { ...publicRoute, publicCache: {} },
-      schema: { summary: "List subcategories", querystring: subcategoryListQuerySchema },
+      schema: {
+        summary: "List subcategories",
+        querystring: subcategoryListQuerySchema,
+        response: { 200: okResponse(z.array(subcategorySchema)) },
+      },
     },
     (request, reply) =>
       sendCached(request, reply, async () => ({
@@ -108,7 +131,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/subcategories",
     {
       config: { ...create, ...label("Create subcategory") },
-      schema: { summary: "Create a subcategory", body: subcategoryCreateSchema },
+      schema: {
+        summary: "Create a subcategory",
+        body: subcategoryCreateSchema,
+        response: { 201: okResponse(subcategorySchema), 409: conflictResponse("The name or slug is taken") },
+      },
     },
     async (request, reply) => {
       const subcategory = await createSubcategory(app.db, request.body);
@@ -125,7 +152,12 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/subcategories/:id",
     {
       config: { ...update, ...label("Update subcategory") },
-      schema: { summary: "Update a subcategory", params: idParamsSchema, body: subcategoryUpdateSchema },
+      schema: {
+        summary: "Update a subcategory",
+        params: idParamsSchema,
+        body: subcategoryUpdateSchema,
+        response: { 200: okResponse(subcategorySchema), 409: conflictResponse("The name or slug is taken") },
+      },
     },
     async (request) => {
       const { before, after } = await updateSubcategory(app.db, request.params.id, request.body);
@@ -143,7 +175,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/subcategories/:id",
     {
       config: { ...update, ...label("Delete subcategory") },
-      schema: { summary: "Delete a subcategory", params: idParamsSchema },
+      schema: {
+        summary: "Delete a subcategory",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 409: conflictResponse("Products still use it") },
+      },
     },
     async (request) => {
       const subcategory = await deleteSubcategory(app.db, request.params.id);

@@ -1,15 +1,19 @@
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import { idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import {
   type HeroBannerDto,
   heroBannerCreateSchema,
   heroBannerReorderSchema,
+  heroBannerSchema,
   heroBannerUpdateSchema,
 } from "@shop/shared/schemas/hero-banners";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope } from "../../plugins/cluster.ts";
 import { sendCached } from "../../plugins/public-cache.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
+import { bannersCacheScope } from "./cache-scope.ts";
 import {
   createBanner,
   deleteBanner,
@@ -25,10 +29,11 @@ const editable = ({ _id, createdAt, updatedAt, ...fields }: HeroBannerDto) => fi
 const label = (action: string) => ({ activity: { module: "herobanner", action } });
 
 export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareCacheScope(app, bannersCacheScope);
   app.get(
     "/api/hero-banners",
     {
-      schema: { summary: "List the banners showing now" },
+      schema: { summary: "List the banners showing now", response: { 200: okResponse(z.array(heroBannerSchema)) } },
       config: {
         ...publicRoute,
         // Keyed by the minute too, so a banner whose start or end passes shows up or leaves on time.
@@ -45,7 +50,10 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/hero-banners/all",
-    { schema: { summary: "List every banner" }, config: requirePermission("herobanner:view-hero-banners") },
+    {
+      schema: { summary: "List every banner", response: { 200: okResponse(z.array(heroBannerSchema)) } },
+      config: requirePermission("herobanner:view-hero-banners"),
+    },
     async () => ({
       success: true,
       message: "Hero banners fetched successfully",
@@ -57,7 +65,11 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/hero-banners/reorder",
     {
       config: { ...requirePermission("herobanner:update-hero-banner"), ...label("Reorder hero banners") },
-      schema: { summary: "Reorder the banners", body: heroBannerReorderSchema },
+      schema: {
+        summary: "Reorder the banners",
+        body: heroBannerReorderSchema,
+        response: { 200: okResponse(z.array(heroBannerSchema)) },
+      },
     },
     async (request) => {
       const banners = await reorderBanners(app.db, request.body.ids);
@@ -74,7 +86,7 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/hero-banners/:id",
     {
       config: requirePermission("herobanner:view-hero-banners"),
-      schema: { summary: "Get a banner", params: idParamsSchema },
+      schema: { summary: "Get a banner", params: idParamsSchema, response: { 200: okResponse(heroBannerSchema) } },
     },
     async (request) => ({
       success: true,
@@ -87,7 +99,11 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/hero-banners",
     {
       config: { ...requirePermission("herobanner:create-hero-banner"), ...label("Create hero banner") },
-      schema: { summary: "Create a banner", body: heroBannerCreateSchema },
+      schema: {
+        summary: "Create a banner",
+        body: heroBannerCreateSchema,
+        response: { 201: okResponse(heroBannerSchema) },
+      },
     },
     async (request, reply) => {
       const banner = await createBanner(app.db, request.body);
@@ -105,7 +121,12 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/hero-banners/:id",
     {
       config: { ...requirePermission("herobanner:update-hero-banner"), ...label("Update hero banner") },
-      schema: { summary: "Update a banner", params: idParamsSchema, body: heroBannerUpdateSchema },
+      schema: {
+        summary: "Update a banner",
+        params: idParamsSchema,
+        body: heroBannerUpdateSchema,
+        response: { 200: okResponse(heroBannerSchema) },
+      },
     },
     async (request) => {
       const { before, after } = await updateBanner(app.db, request.params.id, request.body);
@@ -123,7 +144,7 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/hero-banners/:id",
     {
       config: { ...requirePermission("herobanner:delete-hero-banner"), ...label("Delete hero banner") },
-      schema: { summary: "Delete a banner", params: idParamsSchema },
+      schema: { summary: "Delete a banner", params: idParamsSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       const banner = await deleteBanner(app.db, request.params.id);

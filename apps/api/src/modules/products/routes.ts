@@ -1,17 +1,22 @@
 import { copy } from "@shop/shared/copy";
 import { satisfies } from "@shop/shared/permissions";
+import { okResponse } from "@shop/shared/schemas/common";
 import {
   productCreateSchema,
   productIdParamsSchema,
   productListQuerySchema,
+  productListSchema,
+  productSchema,
   productUpdateSchema,
 } from "@shop/shared/schemas/products";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { forbidden } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope } from "../../plugins/cluster.ts";
 import { sendCached } from "../../plugins/public-cache.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
+import { productsCacheScope } from "./cache-scope.ts";
 import { createProduct, getProduct, listProducts, type ProductChange, updateProduct } from "./service.ts";
 
 const canSeeHidden = (principal: Parameters<typeof satisfies>[0] | null) =>
@@ -38,11 +43,16 @@ function productFieldChanges({ before, after }: ProductChange) {
 }
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareCacheScope(app, productsCacheScope);
   app.get(
     "/api/products",
     {
       config: { ...publicRoute, publicCache: {} },
-      schema: { summary: "List products", querystring: productListQuerySchema },
+      schema: {
+        summary: "List products",
+        querystring: productListQuerySchema,
+        response: { 200: okResponse(productListSchema) },
+      },
     },
     async (request, reply) => {
       const { query } = request;
@@ -62,7 +72,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/products/:id",
     {
       config: { ...publicRoute, publicCache: {} },
-      schema: { summary: "Get a product", params: productIdParamsSchema },
+      schema: {
+        summary: "Get a product by its id or slug",
+        params: productIdParamsSchema,
+        response: { 200: okResponse(productSchema) },
+      },
     },
     async (request, reply) => {
       if (canSeeHidden(request.principal)) {
@@ -87,7 +101,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         ...requirePermission("product:create-product"),
         activity: { module: "product", action: "Create product" },
       },
-      schema: { summary: "Create a product", body: productCreateSchema },
+      schema: { summary: "Create a product", body: productCreateSchema, response: { 201: okResponse(productSchema) } },
     },
     async (request, reply) => {
       const product = await createProduct(app.db, request.body);
@@ -108,7 +122,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         ...requirePermission("product:update-product"),
         activity: { module: "product", action: "Update product" },
       },
-      schema: { summary: "Update a product", params: productIdParamsSchema, body: productUpdateSchema },
+      schema: {
+        summary: "Update a product",
+        params: productIdParamsSchema,
+        body: productUpdateSchema,
+        response: { 200: okResponse(productSchema) },
+      },
     },
     async (request) => {
       const change = await updateProduct(app.db, request.params.id, request.body, app.publicCache);
