@@ -101,6 +101,7 @@ const edgeBodies: [string, string][] = [
   ["clean after a dirty line", `a  b\r\n${"clean line\r\n".repeat(50)}`],
   ["dot-leading and long lines", `.one\r\n..two\r\n${"y".repeat(1_200)}\r\n.\r\n`],
   ["bare LF line endings", "Line one \nLine two\n\n"],
+  ["a lone CR and a lone LF among CRLFs", "One\r\nTwo\rThree\nFour\r\n"],
 ];
 
 describe.each(["rsa", "ed25519"] as const)("relaxed body canonicalization, %s", (type) => {
