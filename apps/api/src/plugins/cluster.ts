@@ -18,57 +18,38 @@ function isStaffWrite(request: FastifyRequest, statusCode: number): boolean {
 }
 
 /**
- * Staff writes here never change a public read: the audience, mail, the inbox, staff and roles,
- * uploads not yet used. Everything else drops the public cache, so a new route errs on the safe side.
+ * What a module's staff writes can change in the public cache, declared by the module itself
+ * (declareCacheScope): `name` is what travels to the other instances, `shows` picks the cached
+ * entries (API answers by URL, rendered pages as "page:<path>") that can show the change.
  */
-const privatePrefixes = [
-  "/api/newsletter-tags/",
-  "/api/newsletter/",
-  "/api/csv/",
-  "/api/contacts",
-  "/api/compose-mail",
-  "/api/emailhistory/",
-  "/api/users",
-  "/api/roles/",
-  "/api/upload/",
-];
+export type CacheScope = { name: string; shows: (key: string) => boolean };
 
-/** The part of the public cache a staff write can change; "staff" changes only who may do what. */
-type Scope = "products" | "banners" | "blog" | "public" | "staff";
+/** Writes that change no public read (the audience, mail, staff and roles): they change only who may do what. */
+export const nothingPublic: CacheScope = { name: "staff", shows: () => false };
+/** A module that declares nothing: everything is dropped, so a new module errs on the safe side. */
+const everything: CacheScope = { name: "public", shows: () => true };
 
-function scopeOf(request: FastifyRequest): Scope {
-  const url = request.routeOptions.url ?? request.url;
-  if (privatePrefixes.some((prefix) => url.startsWith(prefix))) return "staff";
-  if (url.startsWith("/api/products")) return "products";
-  if (url.startsWith("/api/hero-banners")) return "banners";
-  if (url.startsWith("/api/blog")) return "blog";
-  // Categories, settings and anything new: everything public may show them.
-  return "public";
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set on every route of a module that declared its scope. */
+    cacheScope?: CacheScope;
+  }
+  interface FastifyInstance {
+    /** The declared scopes by name, for a message from another instance. */
+    cacheScopes: Map<string, CacheScope>;
+  }
 }
 
-/** What each storefront page shows besides what every page does (settings, categories: scope "public"). */
-function pageShows(path: string, scope: Scope): boolean {
-  // The home page shows banners, products and the latest posts.
-  if (path === "/" || path.startsWith("/?")) return true;
-  if (/^\/(about|contact|terms|privacy)(\?|$)/.test(path)) return false;
-  if (/^\/blog(\/|\?|$)/.test(path)) return scope === "blog";
-  // The shop, products, landing pages and anything else: the catalogue.
-  return scope === "products";
+/**
+ * Called at the top of a module's routes plugin, before its routes and child plugins: every route
+ * registered there after it carries `scope`, which the cluster plugin reads after a staff write.
+ */
+export function declareCacheScope(app: FastifyInstance, scope: CacheScope): void {
+  app.cacheScopes.set(scope.name, scope);
+  app.addHook("onRoute", (route) => {
+    route.config = { ...route.config, cacheScope: scope };
+  });
 }
-
-/** Whether a cached entry can show what a write in `scope` changed. The sitemap carries titles of all. */
-function shows(key: string, scope: Scope): boolean {
-  if (scope === "public") return true;
-  if (scope === "staff") return false;
-  if (key === "sitemap.xml") return true;
-  if (key.startsWith("page:")) return pageShows(key.slice("page:".length), scope);
-  // Categories show how many active products they hold.
-  if (scope === "products") return /^(\/api\/products|products:total:|\/api\/(sub)?categories)/.test(key);
-  if (scope === "banners") return key.startsWith("/api/hero-banners");
-  return key.startsWith("/api/blog");
-}
-
-const scopes: readonly Scope[] = ["products", "banners", "blog", "public", "staff"];
 
 /**
  * Keeps the per-process caches (public reads, resolved sessions) honest. A successful staff write to
@@ -80,8 +61,13 @@ const scopes: readonly Scope[] = ["products", "banners", "blog", "public", "staf
  */
 export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOptions) => {
   const instanceId = crypto.randomUUID();
-  const forgetLocally = (scope: Scope) => {
-    if (scope !== "staff") app.publicCache.clearWhere((key) => shows(key, scope));
+  const scopes = new Map([everything, nothingPublic].map((scope) => [scope.name, scope]));
+  app.decorate("cacheScopes", scopes);
+  const dropShown = (scope: CacheScope) => {
+    if (scope !== nothingPublic) app.publicCache.clearWhere(scope.shows);
+  };
+  const forgetLocally = (scope: CacheScope) => {
+    dropShown(scope);
     invalidatePrincipals(app.db);
   };
 
@@ -90,19 +76,19 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
     await redis.subscriber.subscribe(channel);
     redis.subscriber.on("message", (_channel, message: string) => {
       const [from, named] = message.split(" ");
-      const scope = scopes.find((candidate) => candidate === named) ?? "public";
+      const scope = scopes.get(named ?? "") ?? everything;
       if (from !== instanceId) forgetLocally(scope);
     });
     // Messages published while this instance was cut off from Redis are lost: assume the worst.
-    redis.subscriber.on("ready", () => forgetLocally("public"));
+    redis.subscriber.on("ready", () => forgetLocally(everything));
   }
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (!isStaffWrite(request, reply.statusCode)) return payload;
-    const scope = scopeOf(request);
-    if (scope !== "staff") app.publicCache.clearWhere((key) => shows(key, scope));
+    const scope = request.routeOptions.config.cacheScope ?? everything;
+    dropShown(scope);
     if (redis) {
-      await redis.publisher.publish(channel, `${instanceId} ${scope}`).catch((error: unknown) => {
+      await redis.publisher.publish(channel, `${instanceId} ${scope.name}`).catch((error: unknown) => {
         request.log.warn({ err: loggableError(error) }, "could not tell the other instances to drop their caches");
       });
     }

@@ -7,6 +7,7 @@ import { users } from "../../db/schema/index.ts";
 import { unauthorized } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, publicRoute } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { loginContextOf, type SignInOptions } from "./login-context.ts";
 import {
   authenticationOptions,
@@ -26,6 +27,7 @@ const promptLimit = { rateLimit: { max: 30, timeWindow: "15 minutes" } } as cons
 
 /** Passkeys: registered from the profile, used as a second factor or to sign in with no password. */
 export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (app, options) => {
+  declareCacheScope(app, nothingPublic);
   const rp = options.relyingParty;
 
   app.post(

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { padToFloor, requestPasswordReset, resetPassword, sendPasswordResetLink } from "./password-reset.ts";
 
 /** Requests per address in the throttle's window (an hour): enough for a lost email or two. */
@@ -17,6 +18,7 @@ type PasswordResetRouteOptions = {
 };
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOptions> = async (app, options) => {
+  declareCacheScope(app, nothingPublic);
   app.post(
     "/api/users/forgot-password",
     {

@@ -4,11 +4,13 @@ import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, publicRoute } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { getUser } from "../users/service.ts";
 import { loginContextOf, type SignInOptions } from "./login-context.ts";
 import { LoginFailure, LoginRefused, login, logout } from "./service.ts";
 
 export const authRoutes: FastifyPluginAsyncZod<SignInOptions> = async (app, options) => {
+  declareCacheScope(app, nothingPublic);
   const { refusals } = options.attempts;
   app.post(
     "/api/users/login",

@@ -3,10 +3,12 @@ import { idParamsSchema } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { listSessions, revokeOtherSessions, revokeOwnSession } from "./sessions-service.ts";
 
 /** The profile's "Active sessions": one's own, and only one's own. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareCacheScope(app, nothingPublic);
   app.get(
     "/api/users/sessions",
     { schema: { summary: "List the caller's sessions" }, config: authenticatedRoute },

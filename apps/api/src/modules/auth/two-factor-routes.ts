@@ -4,6 +4,7 @@ import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { assertCanTouch, getUser } from "../users/service.ts";
 import { loginContextOf, type SignInOptions } from "./login-context.ts";
 import { type RelyingParty, verifyPasskey } from "./passkeys.ts";
@@ -19,6 +20,7 @@ export type TwoFactorRouteOptions = SignInOptions & { box: SecretBox; relyingPar
 const ownFactors = { ...authenticatedRoute, beforeTwoFactorSetup: true } as const;
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, options) => {
+  declareCacheScope(app, nothingPublic);
   const { refusals } = options.attempts;
 
   app.post(

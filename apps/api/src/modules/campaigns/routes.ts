@@ -16,6 +16,7 @@ import { idParamsSchema } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import { campaignCounts, getCampaign, listCampaigns, listLogs, listRecipients } from "./history.ts";
 import { scheduleCampaign, setSendingState, startCampaign, unscheduleCampaign } from "./lifecycle.ts";
@@ -38,6 +39,7 @@ const editableView = (c: CampaignDto) => ({
 });
 
 export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async (app, options) => {
+  declareCacheScope(app, nothingPublic);
   app.get("/api/compose-mail/delivery", { config: compose }, async () => ({
     success: true,
     message: app.mailer.kind === "outbox" ? campaignCopy.outboxBanner : "Mail is sent through SMTP",

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import { createEnquiry } from "./enquiry-mail.ts";
 import {
@@ -45,6 +46,7 @@ const editable = (contact: ContactDto) => ({
 });
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareCacheScope(app, nothingPublic);
   app.post(
     "/api/contacts",
     {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { applyQueuedChanges } from "./audience-notices.ts";
 import { sharesOneSession } from "./import/connection.ts";
 import { importRoutes } from "./import/routes.ts";
@@ -15,6 +16,7 @@ const queuedChangesCheckMs = 60_000;
 
 /** The audience: public sign-up and unsubscribe, tags, subscribers and CSV import. */
 export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterOptions> = async (app, options) => {
+  declareCacheScope(app, nothingPublic);
   const applyQueued = () => applyQueuedChanges(app, options);
   await app.register(subscribeRoutes, options);
   await app.register(unsubscribeRoutes, options);

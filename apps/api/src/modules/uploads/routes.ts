@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import {
   type PreparedImage,
   prepareImage,
@@ -33,6 +34,7 @@ function uploadError(error: unknown): never {
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
+  declareCacheScope(app, nothingPublic);
   app.post(
     "/api/upload/multiple",
     {

@@ -1,0 +1,23 @@
+/**
+ * The storefront's pages as the public cache holds them (spa.ts: "page:<path>"), and the sitemap,
+ * for the modules whose writes change what they show (their cache scopes, plugins/cluster.ts).
+ */
+
+/** The blog's list and its posts. */
+export const isBlogPage = (path: string) => /^\/blog(\/|\?|$)/.test(path);
+
+/** The shop, products, landing pages and anything else that is neither the blog nor a fixed page. */
+export const isCataloguePage = (path: string) =>
+  !/^\/(about|contact|terms|privacy)(\?|$)/.test(path) && !isBlogPage(path);
+
+/**
+ * Whether `key` is a cached page or the sitemap that can show a module's change: the sitemap carries
+ * the titles of all, the home page shows banners, products and the latest posts, and `shows` names
+ * the module's other pages.
+ */
+export function storefrontShows(key: string, shows: (path: string) => boolean): boolean {
+  if (key === "sitemap.xml") return true;
+  if (!key.startsWith("page:")) return false;
+  const path = key.slice("page:".length);
+  return path === "/" || path.startsWith("/?") || shows(path);
+}
