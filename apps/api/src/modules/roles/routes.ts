@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import { createRole, deleteRole, getRole, listPermissions, listRoles, updateRole } from "./service.ts";
 
@@ -17,6 +18,7 @@ const viewRoles = requirePermission(["roles:view-roles", "roles:create-update-ro
 const manageRoles = requirePermission("roles:create-update-role");
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareCacheScope(app, nothingPublic);
   app.get(
     "/api/roles/get-all-role",
     { config: viewRoles, schema: { summary: "List roles", querystring: roleListQuerySchema } },

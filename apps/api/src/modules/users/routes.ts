@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, requirePermission } from "../../plugins/auth.ts";
+import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import {
   changePassword,
@@ -43,6 +44,7 @@ function changedFields({ before, after }: UserChange) {
 }
 
 export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> = async (app, options) => {
+  declareCacheScope(app, nothingPublic);
   app.get(
     "/api/users/get-all-users",
     {
