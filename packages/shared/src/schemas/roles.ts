@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery, searchQuery, text } from "./common.ts";
+import { pageQuery, paginationSchema, searchQuery, text } from "./common.ts";
 
 const permissionName = z.string().regex(/^[a-z]+:[a-z-]+$/, "Invalid permission name");
 
@@ -32,15 +32,20 @@ export const permissionListQuerySchema = z.strictObject({
   module: text(50).optional(),
 });
 
-export type RoleDto = {
-  _id: string;
-  name: string;
-  description: string;
-  requireTwoFactor: boolean;
-  permissions: { name: string }[];
-  userCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type PermissionDto = { _id: string; name: string; module: string; label: string };
+export const roleSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  requireTwoFactor: z.boolean(),
+  permissions: z.array(z.object({ name: z.string() })),
+  userCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RoleDto = z.infer<typeof roleSchema>;
+export const roleListSchema = z.object({
+  roles: z.array(roleSchema),
+  pagination: paginationSchema.extend({ totalRoles: z.number(), rolesPerPage: z.number() }),
+});
+export const permissionSchema = z.object({ _id: z.string(), name: z.string(), module: z.string(), label: z.string() });
+export type PermissionDto = z.infer<typeof permissionSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { booleanQuery, idSchema, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { booleanQuery, idSchema, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
 
 const v = copy.validation;
 
@@ -67,22 +67,30 @@ export const userListQuerySchema = z.strictObject({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export type PermissionRef = { name: string };
-export type RoleSummary = { _id: string; name: string; permissions: PermissionRef[] };
+const permissionRefSchema = z.object({ name: z.string() });
+export type PermissionRef = z.infer<typeof permissionRefSchema>;
+const roleSummarySchema = z.object({ _id: z.string(), name: z.string(), permissions: z.array(permissionRefSchema) });
+export type RoleSummary = z.infer<typeof roleSummarySchema>;
 
-export type UserDto = {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  isSuperAdmin: boolean;
-  isActive: boolean;
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isSuperAdmin: z.boolean(),
+  isActive: z.boolean(),
   /** "Email me new enquiries" (profile); only honoured for users who may view contacts. */
-  notifyEnquiries?: boolean;
-  role: RoleSummary | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  notifyEnquiries: z.boolean().optional(),
+  role: roleSummarySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDto = z.infer<typeof userSchema>;
+
+export const userListSchema = z.object({
+  users: z.array(userSchema),
+  pagination: paginationSchema.extend({ totalUsers: z.number(), usersPerPage: z.number() }),
+});
 
 export type LoginResult = { token: string; user: UserDto };
 

@@ -1,12 +1,16 @@
 import { copy } from "@shop/shared/copy";
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import { conflictResponse, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import {
   permissionListQuerySchema,
+  permissionSchema,
   roleCreateSchema,
   roleListQuerySchema,
+  roleListSchema,
+  roleSchema,
   roleUpdateSchema,
 } from "@shop/shared/schemas/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
@@ -21,7 +25,14 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   declareCacheScope(app, nothingPublic);
   app.get(
     "/api/roles/get-all-role",
-    { config: viewRoles, schema: { summary: "List roles", querystring: roleListQuerySchema } },
+    {
+      config: viewRoles,
+      schema: {
+        summary: "List roles",
+        querystring: roleListQuerySchema,
+        response: { 200: okResponse(roleListSchema) },
+      },
+    },
     async (request) => ({
       success: true,
       message: "Roles fetched successfully",
@@ -31,7 +42,10 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/roles/:id",
-    { config: viewRoles, schema: { summary: "Get a role", params: idParamsSchema } },
+    {
+      config: viewRoles,
+      schema: { summary: "Get a role", params: idParamsSchema, response: { 200: okResponse(roleSchema) } },
+    },
     async (request) => ({
       success: true,
       message: "Role fetched successfully",
@@ -43,7 +57,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/permissions/get-all-permissions",
     {
       config: requirePermission(["roles:view-roles", "roles:create-update-role"]),
-      schema: { summary: "List every permission", querystring: permissionListQuerySchema },
+      schema: {
+        summary: "List every permission",
+        querystring: permissionListQuerySchema,
+        response: { 200: okResponse(z.array(permissionSchema)) },
+      },
     },
     async (request) => ({
       success: true,
@@ -56,7 +74,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles/create-role",
     {
       config: { ...manageRoles, activity: { module: "roles", action: "Create role" } },
-      schema: { summary: "Create a role", body: roleCreateSchema },
+      schema: {
+        summary: "Create a role",
+        body: roleCreateSchema,
+        response: { 201: okResponse(roleSchema), 409: conflictResponse("The name is taken") },
+      },
     },
     async (request, reply) => {
       const role = await createRole(app.db, principalOf(request), request.body);
@@ -74,7 +96,12 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles/update-role/:id",
     {
       config: { ...manageRoles, activity: { module: "roles", action: "Update role" } },
-      schema: { summary: "Update a role", params: idParamsSchema, body: roleUpdateSchema },
+      schema: {
+        summary: "Update a role",
+        params: idParamsSchema,
+        body: roleUpdateSchema,
+        response: { 200: okResponse(roleSchema), 409: conflictResponse("The name is taken") },
+      },
     },
     async (request) => {
       const { before, after } = await updateRole(app.db, principalOf(request), request.params.id, request.body);
@@ -101,7 +128,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles/:id",
     {
       config: { ...manageRoles, activity: { module: "roles", action: "Delete role" } },
-      schema: { summary: "Delete a role", params: idParamsSchema },
+      schema: {
+        summary: "Delete a role",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 409: conflictResponse("Users still hold the role") },
+      },
     },
     async (request) => {
       const role = await deleteRole(app.db, principalOf(request), request.params.id);

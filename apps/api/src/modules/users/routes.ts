@@ -1,10 +1,18 @@
 import { copy } from "@shop/shared/copy";
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import {
+  conflictResponse,
+  errorResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  okResponse,
+} from "@shop/shared/schemas/common";
 import {
   passwordChangeSchema,
   profileUpdateSchema,
   userCreateSchema,
   userListQuerySchema,
+  userListSchema,
+  userSchema,
   userStatusSchema,
   userUpdateSchema,
 } from "@shop/shared/schemas/users";
@@ -49,7 +57,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users/get-all-users",
     {
       config: requirePermission("user:view-users"),
-      schema: { summary: "List staff users", querystring: userListQuerySchema },
+      schema: {
+        summary: "List staff users",
+        querystring: userListQuerySchema,
+        response: { 200: okResponse(userListSchema) },
+      },
     },
     async (request) => ({
       success: true,
@@ -62,7 +74,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users",
     {
       config: { ...requirePermission("user:create-update-user"), activity: { module: "user", action: "Create user" } },
-      schema: { summary: "Create a staff user", body: userCreateSchema },
+      schema: {
+        summary: "Create a staff user",
+        body: userCreateSchema,
+        response: { 201: okResponse(userSchema), 409: conflictResponse("The email is taken") },
+      },
     },
     async (request, reply) => {
       const user = await createUser(app.db, principalOf(request), request.body);
@@ -86,7 +102,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
         ...requirePermission("user:deactivate-user"),
         activity: { module: "user", action: "Update user status" },
       },
-      schema: { summary: "Update a staff user", params: idParamsSchema, body: userStatusSchema },
+      schema: {
+        summary: "Activate or deactivate a staff user",
+        params: idParamsSchema,
+        body: userStatusSchema,
+        response: { 200: okResponse(userSchema), 409: conflictResponse("The last super admin cannot be deactivated") },
+      },
     },
     async (request) => {
       const change = await setUserActive(app.db, principalOf(request), request.params.id, request.body.isActive);
@@ -109,7 +130,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users/update-user/:id",
     {
       config: { ...requirePermission("user:create-update-user"), activity: { module: "user", action: "Update user" } },
-      schema: { summary: "Update a staff user (older path)", params: idParamsSchema, body: userUpdateSchema },
+      schema: {
+        summary: "Update a staff user",
+        params: idParamsSchema,
+        body: userUpdateSchema,
+        response: {
+          200: okResponse(userSchema),
+          409: conflictResponse("The email is taken, or the last super admin would go"),
+        },
+      },
     },
     async (request) => {
       const change = await updateUser(app.db, principalOf(request), request.params.id, request.body);
@@ -133,7 +162,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users/profile",
     {
       config: { ...authenticatedRoute, activity: { module: "user", action: "Update profile" } },
-      schema: { summary: "Update the caller's profile", body: profileUpdateSchema },
+      schema: {
+        summary: "Update the caller's profile",
+        body: profileUpdateSchema,
+        response: { 200: okResponse(userSchema) },
+      },
     },
     async (request) => {
       const change = await updateProfile(app.db, principalOf(request), request.body);
@@ -151,7 +184,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
     "/api/users/change-password",
     {
       config: { ...authenticatedRoute, activity: { module: "user", action: "Change password" } },
-      schema: { summary: "Change the caller's password", body: passwordChangeSchema },
+      schema: {
+        summary: "Change the caller's password",
+        body: passwordChangeSchema,
+        response: {
+          200: messageResponseSchema,
+          429: errorResponseSchema.describe("Too many wrong passwords: try again later"),
+        },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
