@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { staffWith, toastsOf } from "@/test/store";
 import { CategoriesPage } from "./categories-page";
-import { fakeCatalogueApi, locks, type Refusals, staffWith, writesOf } from "./test-data";
+import { fakeCatalogueApi, locks, type Refusals, writesOf } from "./test-data";
 
 const catalogueStaff = ["product:view-products", "product:create-product", "product:update-product"];
 
@@ -16,7 +17,6 @@ function renderPage(store: AppStore = staffWith(catalogueStaff)) {
   });
 }
 
-const toasts = (store: AppStore) => store.getState().ui.notifications.map((n) => n.message);
 const row = (name: string) => screen.getByRole("row", { name: new RegExp(name) });
 
 afterEach(() => {
@@ -103,7 +103,7 @@ describe("adding and editing a category", () => {
         body: { name: "Smart Plugs", description: "Switch anything on", image: null },
       },
     ]);
-    expect(toasts(store)).toContain("Category created successfully");
+    expect(toastsOf(store)).toContain("Category created successfully");
     expect(await screen.findByText("Smart Plugs")).toBeTruthy();
     expect(within(row("Smart Plugs")).getByText("smart-plugs")).toBeTruthy();
   });
@@ -155,7 +155,7 @@ describe("adding and editing a category", () => {
     expect(await writesOf(network.requests)).toEqual([
       { method: "PUT", path: `/api/categories/${locks._id}`, body: { name: "Door Locks" } },
     ]);
-    expect(toasts(store)).toContain("Category updated successfully");
+    expect(toastsOf(store)).toContain("Category updated successfully");
     expect(await screen.findByText("Door Locks")).toBeTruthy();
   });
 });
@@ -175,7 +175,7 @@ describe("deleting a category", () => {
     expect((await writesOf(network.requests)).map((w) => `${w.method} ${w.path}`)).toEqual([
       "DELETE /api/categories/0190a5b2-0000-7000-8000-0000000000c2",
     ]);
-    expect(toasts(store)).toContain("Category deleted successfully");
+    expect(toastsOf(store)).toContain("Category deleted successfully");
   });
 
   it("keeps the dialog open with the server's reason when the category is in use, and only Cancel remains", async () => {

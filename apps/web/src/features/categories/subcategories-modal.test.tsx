@@ -3,8 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppStore } from "@/app/store/root-reducer";
 import { renderRoutes } from "@/test/render";
+import { staffWith, toastsOf } from "@/test/store";
 import { CategoriesPage } from "./categories-page";
-import { deadbolts, fakeCatalogueApi, locks, type Refusals, staffWith, writesOf } from "./test-data";
+import { deadbolts, fakeCatalogueApi, locks, type Refusals, writesOf } from "./test-data";
 
 const catalogueStaff = ["product:view-products", "product:create-product", "product:update-product"];
 
@@ -14,8 +15,6 @@ async function openSubcategories(category: string, store: AppStore = staffWith(c
   await userEvent.click(await screen.findByRole("button", { name: `Subcategories of ${category}` }));
   return { ...view, dialog: screen.getByRole("dialog", { name: `Subcategories of ${category}` }) };
 }
-
-const toasts = (store: AppStore) => store.getState().ui.notifications.map((n) => n.message);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -64,7 +63,7 @@ describe("a category's subcategories", () => {
     expect(await writesOf(requests)).toEqual([
       { method: "POST", path: "/api/subcategories", body: { name: "Keypads", description: "", category: locks._id } },
     ]);
-    expect(toasts(store)).toContain("Subcategory created successfully");
+    expect(toastsOf(store)).toContain("Subcategory created successfully");
     expect(within(dialog).getByLabelText<HTMLInputElement>("Name").value).toBe("");
   });
 
@@ -104,7 +103,7 @@ describe("a category's subcategories", () => {
         body: { name: "Smart Deadbolts", slug: "deadbolts", description: "" },
       },
     ]);
-    expect(toasts(store)).toContain("Subcategory updated successfully");
+    expect(toastsOf(store)).toContain("Subcategory updated successfully");
     expect(within(dialog).getByRole("heading", { name: "Add subcategory" })).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Edit Smart Deadbolts" }));
@@ -126,7 +125,7 @@ describe("a category's subcategories", () => {
     expect((await writesOf(requests)).map((w) => `${w.method} ${w.path}`)).toEqual([
       `DELETE /api/subcategories/${deadbolts._id}`,
     ]);
-    expect(toasts(store)).toContain("Subcategory deleted successfully");
+    expect(toastsOf(store)).toContain("Subcategory deleted successfully");
   });
 
   it("shows a viewer the list only: no form, no edit or delete", async () => {

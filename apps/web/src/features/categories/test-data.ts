@@ -1,5 +1,4 @@
 import type { CategoryDto, SubcategoryDto } from "@shop/shared/schemas/products";
-import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 
 const at = "2025-03-05T10:00:00.000Z";
@@ -117,16 +116,6 @@ export function fakeCatalogueApi({
       default:
         return { status: 404, body: { success: false, message: `no fake for ${key}` } };
     }
-  });
-}
-
-/** A signed-in member of staff whose role holds exactly these permissions. */
-export function staffWith(permissions: string[]) {
-  return makeStore({
-    user: {
-      userInfo: { id: "me", name: "Cara", email: "cara@example.com", isSuperAdmin: false },
-      role: { _id: "r", name: "Catalogue", permissions: permissions.map((name) => ({ name })) },
-    },
   });
 }
 

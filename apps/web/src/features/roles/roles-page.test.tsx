@@ -2,9 +2,9 @@ import type { RoleDto } from "@shop/shared/schemas/roles";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { staffWith, toastsOf } from "@/test/store";
 import { RolesPage } from "./roles-page";
 
 const roleOf = (id: string, name: string, userCount: number, permissions: string[]): RoleDto => ({
@@ -50,12 +50,7 @@ function fakeRolesApi({ refuseDelete }: { refuseDelete?: string } = {}) {
 }
 
 function renderPage(permissions = ["roles:view-roles", "roles:create-update-role"]) {
-  const store = makeStore({
-    user: {
-      userInfo: { id: "me", name: "Ola", email: "ola@example.com", isSuperAdmin: false },
-      role: { _id: "r", name: "Admins", permissions: permissions.map((name) => ({ name })) },
-    },
-  });
+  const store = staffWith(permissions);
   return renderRoutes([{ path: "/admin/manage/roles", element: <RolesPage /> }], {
     store,
     initialEntries: ["/admin/manage/roles"],
@@ -109,7 +104,7 @@ describe("roles page", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     const deleted = requests.find((request) => request.method === "DELETE");
     expect(new URL(deleted?.url ?? "").pathname).toBe("/api/roles/r-editors");
-    expect(store.getState().ui.notifications.map((n) => n.message)).toContain("Role deleted successfully");
+    expect(toastsOf(store)).toContain("Role deleted successfully");
   });
 
   it("says before the click that a role held by users cannot be deleted, and sends nothing", async () => {

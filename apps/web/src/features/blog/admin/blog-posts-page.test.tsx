@@ -2,9 +2,9 @@ import type { AdminPostSummary } from "@shop/shared/schemas/blog";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { staffWith, toastsOf } from "@/test/store";
 import { BlogPostsPage } from "./blog-posts-page";
 
 const postOf = (id: string, title: string, status: AdminPostSummary["status"]): AdminPostSummary => ({
@@ -43,12 +43,7 @@ function fakePostsApi() {
 }
 
 function renderPage(permissions = ["blog:view-posts", "blog:create-update-post", "blog:delete-post"]) {
-  const store = makeStore({
-    user: {
-      userInfo: { id: "me", name: "Eve", email: "eve@example.com", isSuperAdmin: false },
-      role: { _id: "r", name: "Editor", permissions: permissions.map((name) => ({ name })) },
-    },
-  });
+  const store = staffWith(permissions);
   return renderRoutes([{ path: "/admin/blog", element: <BlogPostsPage /> }], {
     store,
     initialEntries: ["/admin/blog"],
@@ -56,7 +51,6 @@ function renderPage(permissions = ["blog:view-posts", "blog:create-update-post",
 }
 
 const row = (title: string) => screen.getByRole("row", { name: new RegExp(title) });
-const toasts = (store: ReturnType<typeof makeStore>) => store.getState().ui.notifications.map((n) => n.message);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -84,7 +78,7 @@ describe("staff blog list", () => {
     const put = requests.find((request) => request.method === "PUT");
     expect(new URL(put?.url ?? "").pathname).toBe("/api/blog/posts/sensors");
     expect(await put?.json()).toEqual({ status: "published" });
-    expect(toasts(store)).toContain("Post published");
+    expect(toastsOf(store)).toContain("Post published");
   });
 
   it("filters by status through the URL", async () => {
@@ -107,7 +101,7 @@ describe("staff blog list", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
 
     await vi.waitFor(() => expect(screen.queryByText("Sensors 101")).toBeNull());
-    expect(toasts(store)).toContain("Post deleted successfully");
+    expect(toastsOf(store)).toContain("Post deleted successfully");
   });
 
   it("gives a writer without delete rights no Delete, and a reader no actions at all", async () => {

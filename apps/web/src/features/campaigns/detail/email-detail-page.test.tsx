@@ -2,9 +2,9 @@ import type { CampaignCounts, CampaignDto } from "@shop/shared/schemas/campaigns
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { staffWith, toastsOf } from "@/test/store";
 import { campaignOf, ok } from "../test-data";
 import { EmailDetailPage } from "./email-detail-page";
 
@@ -47,12 +47,7 @@ function fakeCampaignApi(status: CampaignDto["status"], { refuse }: { refuse?: s
 }
 
 function renderPage(permissions = ["newsletter:view-emailhistories", "newsletter:compose-email"]) {
-  const store = makeStore({
-    user: {
-      userInfo: { id: "me", name: "Mo", email: "mo@example.com", isSuperAdmin: false },
-      role: { _id: "r", name: "Marketing", permissions: permissions.map((name) => ({ name })) },
-    },
-  });
+  const store = staffWith(permissions);
   const id = campaignOf(1)._id;
   return renderRoutes([{ path: "/admin/newsletters/history/email/:emailId", element: <EmailDetailPage /> }], {
     store,
@@ -64,7 +59,6 @@ const actionsSent = (requests: Request[]) =>
   requests
     .filter((request) => request.method === "POST")
     .map((request) => new URL(request.url).pathname.split("/").at(-1));
-const toasts = (store: ReturnType<typeof makeStore>) => store.getState().ui.notifications.map((n) => n.message);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -93,7 +87,7 @@ describe("campaign detail page", () => {
     expect(await screen.findByRole("button", { name: "Resume" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
     expect(actionsSent(requests)).toEqual(["pause"]);
-    expect(toasts(store)).toContain("Campaign paused");
+    expect(toastsOf(store)).toContain("Campaign paused");
     expect(screen.queryByText("Updating every 3 seconds while sending")).toBeNull();
   });
 
@@ -112,7 +106,7 @@ describe("campaign detail page", () => {
 
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(actionsSent(requests)).toEqual(["cancel"]);
-    expect(toasts(store)).toContain("Campaign cancelled");
+    expect(toastsOf(store)).toContain("Campaign cancelled");
     await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Cancel sending" })).toBeNull());
     expect(screen.queryByRole("button", { name: "Resume" })).toBeNull();
   });
