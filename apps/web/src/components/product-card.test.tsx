@@ -1,31 +1,19 @@
 import type { ProductDto } from "@shop/shared/schemas/products";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { productOf } from "@/test/products";
 import { renderRoutes } from "@/test/render";
 import { ProductCard } from "./product-card";
 
 function productWith(rating: number, reviewCount: number): ProductDto {
-  return {
+  return productOf({
     _id: "p1",
     name: "Aura Touch Switch",
     slug: "aura-touch-switch",
-    price: 49.99,
-    description: "",
     image: "/images/aura.webp",
-    images: [],
-    category: null,
-    subcategory: null,
     rating,
     reviewCount,
-    features: [],
-    specifications: {},
-    compatibility: [],
-    isNew: false,
-    inStock: true,
-    status: "active",
-    createdAt: "2025-03-05T10:00:00.000Z",
-    updatedAt: "2025-03-05T10:00:00.000Z",
-  };
+  });
 }
 
 function renderCard(product: ProductDto) {

@@ -3,31 +3,19 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
+import { productOf } from "@/test/products";
 import { renderRoutes } from "@/test/render";
 import { smartLocks } from "./content/landing";
 import { SmartLocksPage } from "./smart-locks-page";
 
-const lock = (id: string, name: string): ProductDto => ({
-  _id: id,
-  name,
-  slug: id,
-  price: 199.99,
-  description: "",
-  image: "",
-  images: [],
-  category: { _id: "c1", name: "Smart Locks", slug: "smart-locks" },
-  subcategory: null,
-  rating: 0,
-  reviewCount: 0,
-  features: [],
-  specifications: {},
-  compatibility: [],
-  isNew: false,
-  inStock: true,
-  status: "active",
-  createdAt: "2025-03-05T10:00:00.000Z",
-  updatedAt: "2025-03-05T10:00:00.000Z",
-});
+const lock = (id: string, name: string) =>
+  productOf({
+    _id: id,
+    name,
+    slug: id,
+    price: 199.99,
+    category: { _id: "c1", name: "Smart Locks", slug: "smart-locks" },
+  });
 
 const listOf = (products: ProductDto[]) => ({
   body: {

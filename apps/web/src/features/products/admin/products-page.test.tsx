@@ -1,39 +1,17 @@
-import type { ProductDto } from "@shop/shared/schemas/products";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
+import { productOf } from "@/test/products";
 import { renderRoutes } from "@/test/render";
 import { AdminProductsPage } from "./products-page";
 
 const category = { _id: "c1", name: "Smart Locks", slug: "smart-locks" };
 
-function productOf(id: string, name: string, price: number): ProductDto {
-  return {
-    _id: id,
-    name,
-    slug: name.toLowerCase().replace(/\s+/g, "-"),
-    price,
-    description: "",
-    image: "",
-    images: [],
-    category,
-    subcategory: null,
-    rating: 0,
-    reviewCount: 0,
-    features: [],
-    specifications: {},
-    compatibility: [],
-    isNew: false,
-    inStock: true,
-    status: "active",
-    createdAt: "2025-03-05T10:00:00.000Z",
-    updatedAt: "2025-03-05T10:00:00.000Z",
-  };
-}
+const productAt = (id: string, name: string, price: number) => productOf({ _id: id, name, price, category });
 
-const catalogue = [productOf("p1", "Smart Lock", 199.99), productOf("p2", "Touch Switch", 49.99)];
+const catalogue = [productAt("p1", "Smart Lock", 199.99), productAt("p2", "Touch Switch", 49.99)];
 
 /** A tiny stand-in for the products API: deletes really take a product out of the active list. */
 function renderPage(initialEntry = "/admin/products") {
