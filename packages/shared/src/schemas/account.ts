@@ -27,13 +27,14 @@ export const resetPasswordFormSchema = z
   });
 
 /** One of the caller's live sessions, as the profile page lists them. */
-export type SessionDto = {
-  _id: string;
-  createdAt: string;
+export const sessionSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
   /** Null until the session has been used after signing in. */
-  lastSeenAt: string | null;
-  ipAddress: string | null;
+  lastSeenAt: z.string().nullable(),
+  ipAddress: z.string().nullable(),
   /** The user agent in words, e.g. "Chrome on Windows". */
-  browser: string;
-  current: boolean;
-};
+  browser: z.string(),
+  current: z.boolean(),
+});
+export type SessionDto = z.infer<typeof sessionSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.ts";
-import type { LoginResult } from "./users.ts";
+import { loginResultSchema } from "./users.ts";
 
 /**
  * Second factors (issue 17): TOTP, recovery codes and passkeys. A passkey's WebAuthn answer is
@@ -92,24 +92,46 @@ export const passkeyRegisterSchema = z.strictObject({
 });
 export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
 
-export type SecondFactorMethod = "totp" | "passkey" | "recovery";
+export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 /** POST /api/users/login for a user with a second factor: no token yet. */
-export type SecondFactorChallenge = { twoFactorRequired: true; challenge: string; methods: SecondFactorMethod[] };
+export const secondFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  methods: z.array(z.enum(secondFactorMethods)),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
-export type TotpSetup = { secret: string; uri: string };
-export type RecoveryCodes = { recoveryCodes: string[] };
+export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-export type PasskeyDto = { _id: string; name: string; createdAt: string; lastUsedAt: string | null };
+export const passkeySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PasskeyDto = z.infer<typeof passkeySchema>;
 
 /** GET /api/users/two-factor: what the caller has, and whether their role insists. */
-export type TwoFactorStatus = {
-  totp: boolean;
-  recoveryCodesLeft: number;
-  passkeys: PasskeyDto[];
-  required: boolean;
-};
+export const twoFactorStatusSchema = z.object({
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number(),
+  passkeys: z.array(passkeySchema),
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** What POST /api/users/login answers: a session (flagged when the role wants a factor first) or a challenge. */
-export type SignedInAnswer = LoginResult & { twoFactorSetupRequired?: true };
-export type PasswordAnswer = SignedInAnswer | SecondFactorChallenge;
+export const signedInAnswerSchema = loginResultSchema.extend({ twoFactorSetupRequired: z.literal(true).optional() });
+export type SignedInAnswer = z.infer<typeof signedInAnswerSchema>;
+export const passwordAnswerSchema = z.union([signedInAnswerSchema, secondFactorChallengeSchema]);
+export type PasswordAnswer = z.infer<typeof passwordAnswerSchema>;
+
+/**
+ * WebAuthn options for the browser's navigator.credentials call, passed on whole as the
+ * WebAuthn JSON encoding defines them.
+ */
+export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });

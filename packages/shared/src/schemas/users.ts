@@ -92,7 +92,11 @@ export const userListSchema = z.object({
   pagination: paginationSchema.extend({ totalUsers: z.number(), usersPerPage: z.number() }),
 });
 
-export type LoginResult = { token: string; user: UserDto };
+export const loginResultSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** GET /api/users/get-user: the user, flagged when their role wants a second factor set up first. */
+export const currentUserSchema = userSchema.extend({ twoFactorSetupRequired: z.literal(true).optional() });
 
 /** A signed-in person's own details: the email stays as it is. */
 export const profileUpdateSchema = z

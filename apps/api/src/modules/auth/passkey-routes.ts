@@ -1,7 +1,15 @@
-import { idParamsSchema } from "@shop/shared/schemas/common";
-import { passkeyLoginOptionsSchema, passkeyLoginSchema, passkeyRegisterSchema } from "@shop/shared/schemas/two-factor";
+import { errorResponseSchema, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
+import {
+  passkeyLoginOptionsSchema,
+  passkeyLoginSchema,
+  passkeyRegisterSchema,
+  passkeySchema,
+  signedInAnswerSchema,
+  webauthnOptionsSchema,
+} from "@shop/shared/schemas/two-factor";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { eq } from "drizzle-orm";
+
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { users } from "../../db/schema/index.ts";
 import { unauthorized } from "../../lib/errors.ts";
@@ -32,11 +40,15 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
 
   app.post(
     "/api/users/two-factor/passkeys/options",
-    { schema: { summary: "Start registering a passkey" }, config: ownFactors },
+    {
+      schema: { summary: "Start registering a passkey", response: { 200: okResponse(webauthnOptionsSchema) } },
+      config: ownFactors,
+    },
     async (request) => ({
       success: true,
       message: "Passkey options",
-      data: await registrationOptions(app.db, rp, principalOf(request)),
+      // Copied into a plain object: the library's interface type cannot stand for the open schema.
+      data: { ...(await registrationOptions(app.db, rp, principalOf(request))) },
     }),
   );
 
@@ -44,7 +56,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
     "/api/users/two-factor/passkeys",
     {
       config: { ...ownFactors, activity: { module: "auth", action: "Add passkey" } },
-      schema: { summary: "Register a passkey", body: passkeyRegisterSchema },
+      schema: {
+        summary: "Register a passkey",
+        body: passkeyRegisterSchema,
+        response: { 201: okResponse(passkeySchema) },
+      },
     },
     async (request, reply) => {
       const principal = principalOf(request);
@@ -62,7 +78,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
     "/api/users/two-factor/passkeys/:id",
     {
       config: { ...ownFactors, activity: { module: "auth", action: "Remove passkey" } },
-      schema: { summary: "Remove a passkey", params: idParamsSchema },
+      schema: { summary: "Remove a passkey", params: idParamsSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -80,7 +96,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
     "/api/users/login/passkey/options",
     {
       config: { ...publicRoute, ...promptLimit },
-      schema: { summary: "Start signing in with a passkey", body: passkeyLoginOptionsSchema },
+      schema: {
+        summary: "Start signing in with a passkey",
+        body: passkeyLoginOptionsSchema,
+        response: { 200: okResponse(webauthnOptionsSchema) },
+      },
     },
     async (request) => {
       const { challenge } = request.body;
@@ -89,14 +109,24 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
       return {
         success: true,
         message: "Passkey options",
-        data: await authenticationOptions(app.db, rp, claims?.userId ?? null),
+        data: { ...(await authenticationOptions(app.db, rp, claims?.userId ?? null)) },
       };
     },
   );
 
   app.post(
     "/api/users/login/passkey",
-    { config: publicRoute, schema: { summary: "Finish signing in with a passkey", body: passkeyLoginSchema } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: "Finish signing in with a passkey",
+        body: passkeyLoginSchema,
+        response: {
+          200: okResponse(signedInAnswerSchema),
+          429: errorResponseSchema.describe("Too many failed attempts: try again later"),
+        },
+      },
+    },
     async (request) => {
       const { throttle } = options.attempts;
       const reservation = await throttle.reserve([`ip:${request.ip}`]);

@@ -1,6 +1,6 @@
 import { accountCopy } from "@shop/shared/account-copy";
 import { forgotPasswordSchema, resetPasswordSchema } from "@shop/shared/schemas/account";
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import { idParamsSchema, messageResponseSchema } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { audit } from "../../plugins/activity.ts";
@@ -24,7 +24,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     {
       // Per client address; the per-address limit is the throttle below.
       config: { ...publicRoute, rateLimit: { max: 10, timeWindow: "1 hour" } },
-      schema: { summary: "Ask for a password reset link", body: forgotPasswordSchema },
+      schema: {
+        summary: "Ask for a password reset link",
+        body: forgotPasswordSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       const startedAt = performance.now();
@@ -50,7 +54,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     "/api/users/reset-password",
     {
       config: { ...publicRoute, rateLimit: { max: 20, timeWindow: "15 minutes" } },
-      schema: { summary: "Set a new password with a reset link", body: resetPasswordSchema },
+      schema: {
+        summary: "Set a new password with a reset link",
+        body: resetPasswordSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       const user = await resetPassword(app.db, request.body.token, request.body.password);
@@ -71,7 +79,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
         ...requirePermission("user:create-update-user"),
         activity: { module: "user", action: "Send password reset link" },
       },
-      schema: { summary: "Send a user a password reset link", params: idParamsSchema },
+      schema: {
+        summary: "Send a user a password reset link",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       const user = await sendPasswordResetLink(app, principalOf(request), request.params.id);

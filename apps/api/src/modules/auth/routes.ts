@@ -1,5 +1,7 @@
 import { copy } from "@shop/shared/copy";
-import { getUserQuerySchema, loginSchema } from "@shop/shared/schemas/users";
+import { errorResponseSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
+import { passwordAnswerSchema } from "@shop/shared/schemas/two-factor";
+import { currentUserSchema, getUserQuerySchema, loginSchema } from "@shop/shared/schemas/users";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
@@ -14,7 +16,17 @@ export const authRoutes: FastifyPluginAsyncZod<SignInOptions> = async (app, opti
   const { refusals } = options.attempts;
   app.post(
     "/api/users/login",
-    { config: publicRoute, schema: { summary: "Sign in with email and password", body: loginSchema } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: "Sign in with email and password",
+        body: loginSchema,
+        response: {
+          200: okResponse(passwordAnswerSchema),
+          429: errorResponseSchema.describe("Too many failed attempts: try again later"),
+        },
+      },
+    },
     async (request) => {
       const { email } = request.body;
       try {
@@ -69,7 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod<SignInOptions> = async (app, opti
 
   app.post(
     "/api/users/logout",
-    { schema: { summary: "Sign out this session" }, config: { ...authenticatedRoute, beforeTwoFactorSetup: true } },
+    {
+      schema: { summary: "Sign out this session", response: { 200: messageResponseSchema } },
+      config: { ...authenticatedRoute, beforeTwoFactorSetup: true },
+    },
     async (request) => {
       const principal = principalOf(request);
       await logout(app.db, principal.sessionId);
@@ -82,13 +97,17 @@ export const authRoutes: FastifyPluginAsyncZod<SignInOptions> = async (app, opti
     "/api/users/get-user",
     {
       config: { ...authenticatedRoute, queryToken: true, beforeTwoFactorSetup: true },
-      schema: { summary: "Get the signed-in user", querystring: getUserQuerySchema },
+      schema: {
+        summary: "Get the signed-in user",
+        querystring: getUserQuerySchema,
+        response: { 200: okResponse(currentUserSchema) },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
       const user = await getUser(app.db, principal.userId);
       // Said only when true, so the answer is the spec's for everyone else.
-      const data = principal.twoFactorSetupRequired ? { ...user, twoFactorSetupRequired: true } : user;
+      const data = principal.twoFactorSetupRequired ? { ...user, twoFactorSetupRequired: true as const } : user;
       return { success: true, message: "User fetched successfully", data };
     },
   );

@@ -1,6 +1,8 @@
 import { accountCopy } from "@shop/shared/account-copy";
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import { sessionSchema } from "@shop/shared/schemas/account";
+import { idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
@@ -11,7 +13,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   declareCacheScope(app, nothingPublic);
   app.get(
     "/api/users/sessions",
-    { schema: { summary: "List the caller's sessions" }, config: authenticatedRoute },
+    {
+      schema: { summary: "List the caller's sessions", response: { 200: okResponse(z.array(sessionSchema)) } },
+      config: authenticatedRoute,
+    },
     async (request) => ({
       success: true,
       message: "Sessions fetched successfully",
@@ -23,7 +28,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/users/sessions/:id",
     {
       config: { ...authenticatedRoute, activity: { module: "auth", action: "Sign out a session" } },
-      schema: { summary: "Sign out one of the caller's sessions", params: idParamsSchema },
+      schema: {
+        summary: "Sign out one of the caller's sessions",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -40,7 +49,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/users/sessions/sign-out-others",
     {
-      schema: { summary: "Sign out every other session" },
+      schema: {
+        summary: "Sign out every other session",
+        response: { 200: okResponse(z.object({ count: z.number() })) },
+      },
       config: { ...authenticatedRoute, activity: { module: "auth", action: "Sign out other sessions" } },
     },
     async (request) => {

@@ -1,5 +1,12 @@
-import { idParamsSchema } from "@shop/shared/schemas/common";
-import { secondFactorSchema, totpConfirmSchema } from "@shop/shared/schemas/two-factor";
+import { errorResponseSchema, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
+import {
+  recoveryCodesSchema,
+  secondFactorSchema,
+  signedInAnswerSchema,
+  totpConfirmSchema,
+  totpSetupSchema,
+  twoFactorStatusSchema,
+} from "@shop/shared/schemas/two-factor";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
@@ -25,7 +32,17 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     "/api/users/login/second-factor",
-    { config: publicRoute, schema: { summary: "Finish signing in with a second factor", body: secondFactorSchema } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: "Finish signing in with a second factor",
+        body: secondFactorSchema,
+        response: {
+          200: okResponse(signedInAnswerSchema),
+          429: errorResponseSchema.describe("Too many failed attempts: try again later"),
+        },
+      },
+    },
     async (request) => {
       try {
         const { method, ...result } = await completeSecondFactor(request.body, {
@@ -69,7 +86,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.get(
     "/api/users/two-factor",
-    { schema: { summary: "Get the caller's second-factor settings" }, config: ownFactors },
+    {
+      schema: {
+        summary: "Get the caller's second-factor settings",
+        response: { 200: okResponse(twoFactorStatusSchema) },
+      },
+      config: ownFactors,
+    },
     async (request) => ({
       success: true,
       message: twoFactorCopy.api.status,
@@ -79,7 +102,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     "/api/users/two-factor/totp/setup",
-    { schema: { summary: "Start setting up an authenticator app" }, config: ownFactors },
+    {
+      schema: { summary: "Start setting up an authenticator app", response: { 200: okResponse(totpSetupSchema) } },
+      config: ownFactors,
+    },
     async (request) => ({
       success: true,
       message: twoFactorCopy.api.setupStarted,
@@ -91,7 +117,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
     "/api/users/two-factor/totp/confirm",
     {
       config: { ...ownFactors, activity: { module: "auth", action: "Turn on two-factor" } },
-      schema: { summary: "Confirm the authenticator app with a code", body: totpConfirmSchema },
+      schema: {
+        summary: "Confirm the authenticator app with a code",
+        body: totpConfirmSchema,
+        response: { 200: okResponse(recoveryCodesSchema) },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -108,7 +138,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
   app.post(
     "/api/users/two-factor/totp/disable",
     {
-      schema: { summary: "Turn off the authenticator app" },
+      schema: { summary: "Turn off the authenticator app", response: { 200: messageResponseSchema } },
       config: { ...ownFactors, activity: { module: "auth", action: "Turn off two-factor" } },
     },
     async (request) => {
@@ -126,7 +156,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
   app.post(
     "/api/users/two-factor/recovery-codes",
     {
-      schema: { summary: "Issue new recovery codes" },
+      schema: { summary: "Issue new recovery codes", response: { 200: okResponse(recoveryCodesSchema) } },
       config: { ...ownFactors, activity: { module: "auth", action: "New recovery codes" } },
     },
     async (request) => {
@@ -148,7 +178,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
         ...requirePermission("user:create-update-user"),
         activity: { module: "user", action: "Reset two-factor" },
       },
-      schema: { summary: "Reset a user's second factor", params: idParamsSchema },
+      schema: {
+        summary: "Reset a user's second factor",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       const target = await getUser(app.db, request.params.id);
