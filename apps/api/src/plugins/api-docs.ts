@@ -3,6 +3,7 @@ import { errorResponseSchema } from "@shop/shared/schemas/common";
 import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
 
 /** A multipart form's fields, as JSON Schema: documentation only, since the handler reads the parts itself. */
 export type FormFields = Record<
@@ -15,10 +16,18 @@ export type FormFields = Record<
     }
 >;
 
+/**
+ * An answer that is not the JSON envelope (a CSV file, an HTML page, XML, an image, a redirect), for
+ * the API description: what it is, and its media type (none for a redirect).
+ */
+export type NonJsonAnswer = { description: string; type?: string };
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The fields of a multipart/form-data body, for the API description. */
     formFields?: FormFields;
+    /** Answers by status that the route sends itself, outside any response schema. */
+    nonJsonAnswers?: Record<number, NonJsonAnswer>;
   }
 }
 
@@ -36,6 +45,10 @@ type Status = keyof typeof refusals;
 
 function refusal(description: string) {
   return { description, content: { "application/json": { schema: errorResponseSchema } } };
+}
+
+function nonJson({ description, type }: NonJsonAnswer) {
+  return type ? { description, content: { [type]: { schema: z.string() } } } : z.null().describe(description);
 }
 
 /**
@@ -67,6 +80,7 @@ const describeRoute: typeof jsonSchemaTransform = (document) => {
   const access = route.config?.access;
   if (access) schema.security = access.kind === "public" ? [] : [{ bearer: [] }];
   const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
+  for (const [status, answer] of Object.entries(route.config?.nonJsonAnswers ?? {})) response[status] = nonJson(answer);
   for (const status of refusalsOf(route, schema)) response[status] ??= refusal(refusals[status]);
   schema.response = response;
   const formFields = route.config?.formFields;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateQuery, idSchema, pageQuery, searchQuery, text } from "./common.ts";
+import { dateQuery, idSchema, pageQuery, paginationSchema, searchQuery, text } from "./common.ts";
 
 export const activityStatuses = ["Success", "Warning", "Info", "Failure"] as const;
 export type ActivityStatus = (typeof activityStatuses)[number];
@@ -47,3 +47,8 @@ export const activityLogSchema = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type ActivityLogDto = Omit<z.infer<typeof activityLogSchema>, "details"> & { details: ActivityDetails | null };
+
+export const activityLogListSchema = z.object({
+  logs: z.array(activityLogSchema),
+  pagination: paginationSchema.extend({ totalLogs: z.number(), logsPerPage: z.number() }),
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { booleanQuery, dateQuery, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { booleanQuery, dateQuery, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
 import { emailSchema, nameSchema, phoneSchema } from "./users.ts";
 
 export const contactStatuses = ["notActioned", "inProgress", "completed", "cancelled", "rejected", "onHold"] as const;
@@ -43,25 +43,31 @@ export const contactCreateSchema = z.strictObject({
 });
 export type ContactCreate = z.input<typeof contactCreateSchema>;
 
-export type ContactDto = {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  messageType: string;
-  subject: string;
-  request: string;
+export const contactSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  messageType: z.string(),
+  subject: z.string(),
+  request: z.string(),
   /** For the list, from subject and request: "Product: Smart Lock", "Cart: 3 items", else the subject. */
-  about: string;
-  status: ContactStatus;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
+  about: z.string(),
+  status: z.enum(contactStatuses),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** The staff member looking after it, if any. */
-  assignee: { _id: string; name: string } | null;
+  assignee: z.object({ _id: z.string(), name: z.string() }).nullable(),
   /** Not actioned and older than the promised response time. */
-  overdue: boolean;
-};
+  overdue: z.boolean(),
+});
+export type ContactDto = z.infer<typeof contactSchema>;
+
+export const contactListSchema = z.object({
+  contacts: z.array(contactSchema),
+  pagination: paginationSchema.extend({ totalContacts: z.number(), contactsPerPage: z.number() }),
+});
 
 /** "Our team will contact you within 24 hours": an enquiry not actioned by then is overdue. */
 export const enquiryResponseHours = 24;

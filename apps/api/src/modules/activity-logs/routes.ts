@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
-import { activityLogListQuerySchema } from "@shop/shared/schemas/activity-logs";
+import { activityLogListQuerySchema, activityLogListSchema } from "@shop/shared/schemas/activity-logs";
+import { okResponse } from "@shop/shared/schemas/common";
 import { ownActivityQuerySchema } from "@shop/shared/schemas/users";
+
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticatedRoute, principalOf, requirePermission } from "../../plugins/auth.ts";
 import { exportActivityLogs, listActivityLogs } from "./service.ts";
@@ -12,7 +14,11 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/activity-logs",
     {
       config: requirePermission("activitylog"),
-      schema: { summary: "List the activity log", querystring: activityLogListQuerySchema },
+      schema: {
+        summary: "List the activity log",
+        querystring: activityLogListQuerySchema,
+        response: { 200: okResponse(activityLogListSchema) },
+      },
     },
     async (request) => ({
       success: true,
@@ -24,7 +30,10 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/activity-logs/export",
     {
-      config: requirePermission("activitylog"),
+      config: {
+        ...requirePermission("activitylog"),
+        nonJsonAnswers: { 200: { description: "The entries as CSV, newest first", type: "text/csv" } },
+      },
       schema: { summary: "Export the activity log as CSV", querystring: exportQuerySchema },
     },
     async (request, reply) => {
@@ -40,7 +49,11 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/users/me/activity",
     {
       config: authenticatedRoute,
-      schema: { summary: "List the caller's own recent activity", querystring: ownActivityQuerySchema },
+      schema: {
+        summary: "List the caller's own recent activity",
+        querystring: ownActivityQuerySchema,
+        response: { 200: okResponse(activityLogListSchema) },
+      },
     },
     async (request) => ({
       success: true,

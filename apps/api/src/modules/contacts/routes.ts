@@ -1,15 +1,26 @@
 import { Readable } from "node:stream";
 import { inboxCopy } from "@shop/shared/inbox-copy";
-import { idParamsSchema } from "@shop/shared/schemas/common";
-import { contactAssigneeSchema, contactNoteSchema, contactReplySchema } from "@shop/shared/schemas/contact-threads";
+import { idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
+import {
+  contactAssigneeDtoSchema,
+  contactAssigneeSchema,
+  contactDetailSchema,
+  contactNoteSchema,
+  contactReplySchema,
+  conversationEntrySchema,
+} from "@shop/shared/schemas/contact-threads";
 import {
   type ContactDto,
+  contactCountsSchema,
   contactCreateSchema,
   contactListQuerySchema,
+  contactListSchema,
+  contactSchema,
   contactStatusLabels,
   contactUpdateSchema,
 } from "@shop/shared/schemas/contacts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
@@ -51,7 +62,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts",
     {
       config: { ...publicRoute, rateLimit: { max: 5, timeWindow: "1 minute" } },
-      schema: { summary: "Send an enquiry", body: contactCreateSchema },
+      schema: {
+        summary: "Send an enquiry",
+        body: contactCreateSchema,
+        response: { 201: messageResponseSchema.extend({ data: z.object({ _id: z.string() }).optional() }) },
+      },
     },
     async (request, reply) => {
       const { website, ...fields } = request.body;
@@ -65,7 +80,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/contacts",
-    { config: view, schema: { summary: "List enquiries", querystring: contactListQuerySchema } },
+    {
+      config: view,
+      schema: {
+        summary: "List enquiries",
+        querystring: contactListQuerySchema,
+        response: { 200: okResponse(contactListSchema) },
+      },
+    },
     async (request) => ({
       success: true,
       message: "Contacts fetched successfully",
@@ -77,7 +99,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/get-contact-counts",
     {
       config: view,
-      schema: { summary: "Count enquiries by status", querystring: filtersSchema.omit({ status: true }) },
+      schema: {
+        summary: "Count enquiries by status",
+        querystring: filtersSchema.omit({ status: true }),
+        response: { 200: okResponse(contactCountsSchema) },
+      },
     },
     async (request) => ({
       success: true,
@@ -88,7 +114,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/contacts/export",
-    { config: view, schema: { summary: "Export enquiries as CSV", querystring: filtersSchema } },
+    {
+      config: { ...view, nonJsonAnswers: { 200: { description: "The enquiries as CSV", type: "text/csv" } } },
+      schema: { summary: "Export enquiries as CSV", querystring: filtersSchema },
+    },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return reply
@@ -100,7 +129,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/contacts/assignees",
-    { schema: { summary: "List staff who can be assigned enquiries" }, config: update },
+    {
+      schema: {
+        summary: "List staff who can be assigned enquiries",
+        response: { 200: okResponse(z.array(contactAssigneeDtoSchema)) },
+      },
+      config: update,
+    },
     async () => ({
       success: true,
       message: "Staff fetched successfully",
@@ -110,7 +145,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/contacts/:id",
-    { config: view, schema: { summary: "Get an enquiry with its thread", params: idParamsSchema } },
+    {
+      config: view,
+      schema: {
+        summary: "Get an enquiry with its thread",
+        params: idParamsSchema,
+        response: { 200: okResponse(contactDetailSchema) },
+      },
+    },
     async (request) => ({
       success: true,
       message: "Contact fetched successfully",
@@ -122,7 +164,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id/replies",
     {
       config: { ...update, activity: { module: "contact", action: "Reply to contact" } },
-      schema: { summary: "Reply to an enquiry by email", params: idParamsSchema, body: contactReplySchema },
+      schema: {
+        summary: "Reply to an enquiry by email",
+        params: idParamsSchema,
+        body: contactReplySchema,
+        response: { 201: okResponse(conversationEntrySchema) },
+      },
     },
     async (request, reply) => {
       const { userId, name } = principalOf(request);
@@ -143,7 +190,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id/notes",
     {
       config: { ...update, activity: { module: "contact", action: "Add contact note" } },
-      schema: { summary: "Add an internal note to an enquiry", params: idParamsSchema, body: contactNoteSchema },
+      schema: {
+        summary: "Add an internal note to an enquiry",
+        params: idParamsSchema,
+        body: contactNoteSchema,
+        response: { 201: okResponse(conversationEntrySchema) },
+      },
     },
     async (request, reply) => {
       const { userId, name } = principalOf(request);
@@ -162,7 +214,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id/assignee",
     {
       config: { ...update, activity: { module: "contact", action: "Assign contact" } },
-      schema: { summary: "Assign an enquiry", params: idParamsSchema, body: contactAssigneeSchema },
+      schema: {
+        summary: "Assign an enquiry",
+        params: idParamsSchema,
+        body: contactAssigneeSchema,
+        response: { 200: okResponse(contactSchema) },
+      },
     },
     async (request) => {
       const { before, after } = await assignContact(app.db, request.params.id, request.body.userId);
@@ -183,7 +240,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id",
     {
       config: { ...update, activity: { module: "contact", action: "Update contact" } },
-      schema: { summary: "Update an enquiry's status", params: idParamsSchema, body: contactUpdateSchema },
+      schema: {
+        summary: "Update an enquiry's status",
+        params: idParamsSchema,
+        body: contactUpdateSchema,
+        response: { 200: okResponse(contactSchema) },
+      },
     },
     async (request) => {
       const change = await updateContact(app.db, request.params.id, request.body);
@@ -205,7 +267,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contacts/:id",
     {
       config: { ...update, activity: { module: "contact", action: "Delete contact" } },
-      schema: { summary: "Delete an enquiry", params: idParamsSchema },
+      schema: { summary: "Delete an enquiry", params: idParamsSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       const contact = await deleteContact(app.db, request.params.id);
