@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { constants, copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { cp, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,7 +43,21 @@ export async function placeFirstStartImage(
   // Copied beside it and renamed, so a start interrupted mid-copy leaves no half database behind.
   const partial = `${pgliteDir}.partial-${process.pid}`;
   await rm(partial, { recursive: true, force: true });
-  await cp(image, partial, { recursive: true });
+  copyTree(image, partial);
   await rename(partial, pgliteDir);
   return true;
+}
+
+/**
+ * A plain recursive copy, synchronous: the data directory is ~1,200 files, and fs.cp's per-file
+ * promises, stats and checks cost it twice the CPU. A copy-on-write clone where the filesystem has one.
+ */
+function copyTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) copyTree(source, target);
+    else copyFileSync(source, target, constants.COPYFILE_FICLONE);
+  }
 }
