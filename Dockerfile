@@ -8,7 +8,8 @@ COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The first-start database image is in dist/db-image; its build cache is not needed at run time.
+RUN npm run build && npm prune --omit=dev && rm -rf node_modules/.cache
 
 FROM node:20-bookworm-slim
 WORKDIR /app
