@@ -37,16 +37,17 @@ export const suppressionReasons = ["hard-bounce", "soft-bounces", "complaint", "
 export type SuppressionReason = (typeof suppressionReasons)[number];
 
 /** A bounce or complaint as the subscriber quick view and campaign report show it. */
-export type DeliveryEventDto = {
-  _id: string;
-  campaignId: string | null;
-  campaignSubject: string | null;
-  email: string;
-  kind: DeliveryEventKind;
-  reason: string;
-  source: string;
-  createdAt: string;
-};
+export const deliveryEventDtoSchema = z.object({
+  _id: z.string(),
+  campaignId: z.string().nullable(),
+  campaignSubject: z.string().nullable(),
+  email: z.string(),
+  kind: z.enum(deliveryEventKinds),
+  reason: z.string(),
+  source: z.string(),
+  createdAt: z.string(),
+});
+export type DeliveryEventDto = z.infer<typeof deliveryEventDtoSchema>;
 
 /** How many of a person's bounces and complaints the subscriber detail carries, newest first. */
 export const subscriberDeliveryEventsShown = 10;

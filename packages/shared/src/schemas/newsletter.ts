@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { idSchema, type Pagination, pageQuery, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { idSchema, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { deliveryEventDtoSchema } from "./deliverability.ts";
 import { emailSchema } from "./users.ts";
 
 export const subscriberStatuses = ["subscribed", "pending", "unsubscribed", "bounced"] as const;
@@ -19,7 +20,8 @@ export const subscribeSchema = z.strictObject({
  * The sign-up's answer: with double opt-in on, the address must first be confirmed by email, and the
  * message says so. It depends on the setting alone, never on the address, so it tells nobody who is signed up.
  */
-export type SubscribeAnswer = { confirmationRequired: boolean };
+export const subscribeAnswerSchema = z.object({ confirmationRequired: z.boolean() });
+export type SubscribeAnswer = z.infer<typeof subscribeAnswerSchema>;
 
 export const newsletterCopy = {
   tagTaken: "A tag with this name already exists",
@@ -61,16 +63,18 @@ export const tagUpdateSchema = z
   .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
 export const tagListQuerySchema = z.strictObject({ search: searchQuery });
 
-export type TagDto = {
-  _id: string;
-  name: string;
-  slug: string;
-  description: string;
-  subscriberCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
-export type TagRef = { _id: string; name: string; slug: string };
+export const tagSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  subscriberCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TagDto = z.infer<typeof tagSchema>;
+const tagRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+export type TagRef = z.infer<typeof tagRefSchema>;
 
 /** `tagIds` may come repeated (?tagIds=a&tagIds=b) or comma-separated. */
 const idList = z
@@ -98,11 +102,12 @@ export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
  * A subscriber list's paging. Past 10,000 matches the total is the database's estimate, not a count
  * (totalIsEstimate), and the admin shows it as "about".
  */
-export type SubscriberListPagination = Pagination & {
-  totalSubscribers: number;
-  totalIsEstimate: boolean;
-  subscribersPerPage: number;
-};
+export const subscriberListPaginationSchema = paginationSchema.extend({
+  totalSubscribers: z.number(),
+  totalIsEstimate: z.boolean(),
+  subscribersPerPage: z.number(),
+});
+export type SubscriberListPagination = z.infer<typeof subscriberListPaginationSchema>;
 
 export const subscriberFilterSchema = z.strictObject(subscriberFilterFields);
 export type SubscriberFilter = z.infer<typeof subscriberFilterSchema>;
@@ -130,29 +135,46 @@ export const bulkTagSchema = z
  * ran it and when, never the staff member's address. People imported before this was recorded
  * carry only the type.
  */
-export type ConsentSource = {
-  type: "import";
-  fileName?: string;
-  importedBy?: { id: string; name: string; email: string };
-  importedAt?: string;
-  importJobId?: string;
-};
+export const consentSourceSchema = z.object({
+  type: z.literal("import"),
+  fileName: z.string().optional(),
+  importedBy: z.object({ id: z.string(), name: z.string(), email: z.string() }).optional(),
+  importedAt: z.string().optional(),
+  importJobId: z.string().optional(),
+});
+export type ConsentSource = z.infer<typeof consentSourceSchema>;
 
-export type SubscriberDto = {
-  _id: string;
-  email: string;
-  name: string | null;
-  status: SubscriberStatus;
-  source: string;
-  tags: TagRef[];
-  consentIp: string | null;
-  consentSource: ConsentSource | null;
-  consentAt: string | null;
-  subscribedAt: string | null;
-  unsubscribedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export const subscriberSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  status: z.enum(subscriberStatuses),
+  source: z.string(),
+  tags: z.array(tagRefSchema),
+  consentIp: z.string().nullable(),
+  consentSource: consentSourceSchema.nullable(),
+  consentAt: z.string().nullable(),
+  subscribedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SubscriberDto = z.infer<typeof subscriberSchema>;
+
+export const subscriberListSchema = z.object({
+  subscribers: z.array(subscriberSchema),
+  pagination: subscriberListPaginationSchema,
+});
+
+/** The quick view: the person with their latest bounces and complaints. */
+export const subscriberDetailSchema = subscriberSchema.extend({ deliveryEvents: z.array(deliveryEventDtoSchema) });
+
+/** GET /api/newsletter/subscribers/{id}/export: everything held about the person, as a JSON download. */
+export const subscriberExportSchema = z.object({
+  subscriber: subscriberSchema,
+  deliveryEvents: z.array(deliveryEventDtoSchema),
+  exportedAt: z.string(),
+});
 
 /** The character encoding an import read its file in: from a byte order mark, else UTF-8 if valid, else Windows-1252. */
 export type ImportEncoding = "UTF-8" | "UTF-8 with BOM" | "UTF-16LE" | "UTF-16BE" | "Windows-1252";

@@ -1,17 +1,24 @@
 import { z } from "zod";
-import { type Pagination, pageQuery, searchQuery } from "./common.ts";
-import type { SuppressionReason } from "./deliverability.ts";
+import { pageQuery, paginationSchema, searchQuery } from "./common.ts";
+import { type SuppressionReason, suppressionReasons } from "./deliverability.ts";
 
 /** GET /api/newsletter/suppressions: newest first, searched by address. */
 export const suppressionListQuerySchema = z.strictObject({ ...pageQuery, search: searchQuery });
 export type SuppressionListQuery = z.infer<typeof suppressionListQuerySchema>;
 
 /** An address on the list; after an erasure only its hash ("sha256:…") is kept. */
-export type SuppressionDto = { _id: string; email: string; reason: SuppressionReason; createdAt: string };
-export type SuppressionPage = {
-  suppressions: SuppressionDto[];
-  pagination: Pagination & { totalSuppressions: number };
-};
+export const suppressionSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  reason: z.enum(suppressionReasons),
+  createdAt: z.string(),
+});
+export type SuppressionDto = z.infer<typeof suppressionSchema>;
+export const suppressionPageSchema = z.object({
+  suppressions: z.array(suppressionSchema),
+  pagination: paginationSchema.extend({ totalSuppressions: z.number() }),
+});
+export type SuppressionPage = z.infer<typeof suppressionPageSchema>;
 
 const reasonWords: Record<SuppressionReason, string> = {
   "hard-bounce": "hard bounce",

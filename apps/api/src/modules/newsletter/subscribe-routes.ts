@@ -1,5 +1,11 @@
 import { copy } from "@shop/shared/copy";
-import { newsletterCopy, type SubscribeAnswer, subscribeSchema } from "@shop/shared/schemas/newsletter";
+import { okResponse } from "@shop/shared/schemas/common";
+import {
+  newsletterCopy,
+  type SubscribeAnswer,
+  subscribeAnswerSchema,
+  subscribeSchema,
+} from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicRoute } from "../../plugins/auth.ts";
 import { cachedSettings } from "../settings/service.ts";
@@ -12,7 +18,11 @@ export const subscribeRoutes: FastifyPluginAsyncZod<EmailLinks> = async (app, op
     "/api/newsletter/subscriber",
     {
       config: { ...publicRoute, rateLimit: { max: 5, timeWindow: "1 minute" } },
-      schema: { summary: "Subscribe to the newsletter", body: subscribeSchema },
+      schema: {
+        summary: "Subscribe to the newsletter",
+        body: subscribeSchema,
+        response: { 200: okResponse(subscribeAnswerSchema) },
+      },
     },
     async (request) => {
       const settings = await cachedSettings(app.db, app.publicCache);

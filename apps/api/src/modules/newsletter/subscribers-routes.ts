@@ -1,14 +1,19 @@
 import { Readable } from "node:stream";
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import { conflictResponse, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import {
   bulkTagSchema,
   newsletterCopy,
+  subscriberDetailSchema,
+  subscriberExportSchema,
   subscriberFilterSchema,
   subscriberListQuerySchema,
+  subscriberListSchema,
+  subscriberSchema,
   subscriberUpdateSchema,
 } from "@shop/shared/schemas/newsletter";
 import { inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { subscribers } from "../../db/schema/index.ts";
 import { audit } from "../../plugins/activity.ts";
 import { requirePermission } from "../../plugins/auth.ts";
@@ -39,7 +44,11 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/get-all-subscriber",
     {
       config: requirePermission(["newsletter:view-subscribers", "newsletter:compose-email"]),
-      schema: { summary: "List subscribers", querystring: subscriberListQuerySchema },
+      schema: {
+        summary: "List subscribers",
+        querystring: subscriberListQuerySchema,
+        response: { 200: okResponse(subscriberListSchema) },
+      },
     },
     async (request) => ({
       success: true,
@@ -50,7 +59,10 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/newsletter/export",
-    { config: view, schema: { summary: "Export subscribers as CSV", querystring: subscriberFilterSchema } },
+    {
+      config: { ...view, nonJsonAnswers: { 200: { description: "The subscribers as CSV", type: "text/csv" } } },
+      schema: { summary: "Export subscribers as CSV", querystring: subscriberFilterSchema },
+    },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return reply
@@ -63,7 +75,14 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
   // The quick view's detail: the person, with their latest bounces and complaints.
   app.get(
     "/api/newsletter/subscribers/:id",
-    { config: view, schema: { summary: "Get a subscriber with their history", params: idParamsSchema } },
+    {
+      config: view,
+      schema: {
+        summary: "Get a subscriber with their history",
+        params: idParamsSchema,
+        response: { 200: okResponse(subscriberDetailSchema) },
+      },
+    },
     async (request) => {
       const subscriber = await getSubscriber(app.db, request.params.id);
       const deliveryEvents = await deliveryEventsOf(app.db, subscriber._id);
@@ -73,7 +92,14 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/newsletter/subscribers/:id/export",
-    { config: view, schema: { summary: "Export everything held about a subscriber", params: idParamsSchema } },
+    {
+      config: view,
+      schema: {
+        summary: "Export everything held about a subscriber",
+        params: idParamsSchema,
+        response: { 200: okResponse(subscriberExportSchema) },
+      },
+    },
     async (request, reply) => {
       const subscriber = await getSubscriber(app.db, request.params.id);
       await audit(request, {
@@ -82,7 +108,8 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Exported the data held on ${subscriber.email}`,
         details: { subscriberInfo: { email: subscriber.email, id: subscriber._id } },
       });
-      return reply.header("content-disposition", `attachment; filename="subscriber-${subscriber._id}.json"`).send({
+      reply.header("content-disposition", `attachment; filename="subscriber-${subscriber._id}.json"`);
+      return {
         success: true,
         message: "Subscriber data exported",
         data: {
@@ -90,7 +117,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
           deliveryEvents: await deliveryEventsOf(app.db, subscriber._id, exportedDeliveryEvents),
           exportedAt: new Date().toISOString(),
         },
-      });
+      };
     },
   );
 
@@ -98,7 +125,12 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/update-subscriber/:id",
     {
       config: { ...update, ...label("Update subscriber") },
-      schema: { summary: "Update a subscriber", params: idParamsSchema, body: subscriberUpdateSchema },
+      schema: {
+        summary: "Update a subscriber",
+        params: idParamsSchema,
+        body: subscriberUpdateSchema,
+        response: { 200: okResponse(subscriberSchema), 409: conflictResponse("The address is taken or suppressed") },
+      },
     },
     async (request) => {
       const { before, after } = await updateSubscriber(app.db, request.params.id, request.body);
@@ -121,7 +153,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/delete-subscriber/:id",
     {
       config: { ...remove, ...label("Delete subscriber") },
-      schema: { summary: "Delete a subscriber", params: idParamsSchema },
+      schema: { summary: "Delete a subscriber", params: idParamsSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       const subscriber = await deleteSubscriber(app.db, request.params.id);
@@ -139,7 +171,11 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/subscribers/:id/erase",
     {
       config: { ...remove, ...label("Erase subscriber") },
-      schema: { summary: "Erase a subscriber and suppress the address", params: idParamsSchema },
+      schema: {
+        summary: "Erase a subscriber and suppress the address",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       await eraseSubscriber(app.db, request.params.id);
@@ -157,7 +193,11 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/assign-bulk-tags",
     {
       config: { ...update, ...label("Assign tags") },
-      schema: { summary: "Tag many subscribers at once", body: bulkTagSchema },
+      schema: {
+        summary: "Tag many subscribers at once",
+        body: bulkTagSchema,
+        response: { 200: okResponse(z.object({ count: z.number() })) },
+      },
     },
     async (request) => {
       const { tagIds, subscriberIds, filter } = request.body;

@@ -1,5 +1,5 @@
-import { idParamsSchema } from "@shop/shared/schemas/common";
-import { suppressionCopy, suppressionListQuerySchema } from "@shop/shared/schemas/suppressions";
+import { idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
+import { suppressionCopy, suppressionListQuerySchema, suppressionPageSchema } from "@shop/shared/schemas/suppressions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
@@ -11,7 +11,14 @@ const update = requirePermission("newsletter:update-subscriber");
 export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/newsletter/suppressions",
-    { config: update, schema: { summary: "List suppressed addresses", querystring: suppressionListQuerySchema } },
+    {
+      config: update,
+      schema: {
+        summary: "List suppressed addresses",
+        querystring: suppressionListQuerySchema,
+        response: { 200: okResponse(suppressionPageSchema) },
+      },
+    },
     async (request) => ({
       success: true,
       message: "Suppressions",
@@ -23,7 +30,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter/suppressions/:id",
     {
       config: { ...update, activity: { module: "newsletter", action: "Lift suppression" } },
-      schema: { summary: "Lift a suppression", params: idParamsSchema },
+      schema: { summary: "Lift a suppression", params: idParamsSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       const lifted = await liftSuppressionById(app.db, request.params.id, principalOf(request).userId);

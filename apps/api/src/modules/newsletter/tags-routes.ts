@@ -1,6 +1,7 @@
-import { idParamsSchema } from "@shop/shared/schemas/common";
-import { tagCreateSchema, tagListQuerySchema, tagUpdateSchema } from "@shop/shared/schemas/newsletter";
+import { conflictResponse, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
+import { tagCreateSchema, tagListQuerySchema, tagSchema, tagUpdateSchema } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
@@ -20,7 +21,11 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
         "newsletter:update-subscriber",
         "newsletter:compose-email",
       ]),
-      schema: { summary: "List tags", querystring: tagListQuerySchema },
+      schema: {
+        summary: "List tags",
+        querystring: tagListQuerySchema,
+        response: { 200: okResponse(z.array(tagSchema)) },
+      },
     },
     async (request) => ({
       success: true,
@@ -31,7 +36,14 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/newsletter-tags/tags",
-    { config: { ...manage, ...label("Create tag") }, schema: { summary: "Create a tag", body: tagCreateSchema } },
+    {
+      config: { ...manage, ...label("Create tag") },
+      schema: {
+        summary: "Create a tag",
+        body: tagCreateSchema,
+        response: { 201: okResponse(tagSchema), 409: conflictResponse("The name is taken") },
+      },
+    },
     async (request, reply) => {
       const tag = await createTag(app.db, request.body);
       await audit(request, {
@@ -48,7 +60,12 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter-tags/update-tags/:id",
     {
       config: { ...manage, ...label("Update tag") },
-      schema: { summary: "Rename a tag", params: idParamsSchema, body: tagUpdateSchema },
+      schema: {
+        summary: "Rename a tag",
+        params: idParamsSchema,
+        body: tagUpdateSchema,
+        response: { 200: okResponse(tagSchema), 409: conflictResponse("The name is taken") },
+      },
     },
     async (request) => {
       const { before, after } = await updateTag(app.db, request.params.id, request.body);
@@ -65,7 +82,10 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/newsletter-tags/delete-tags/:id",
-    { config: { ...manage, ...label("Delete tag") }, schema: { summary: "Delete a tag", params: idParamsSchema } },
+    {
+      config: { ...manage, ...label("Delete tag") },
+      schema: { summary: "Delete a tag", params: idParamsSchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       const tag = await deleteTag(app.db, request.params.id);
       await audit(request, {
