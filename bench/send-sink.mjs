@@ -2,7 +2,8 @@
 // accepts every message on 127.0.0.1 and counts them. Driven over the IPC channel by send.mjs:
 // { type: "expect", count } starts a new count and answers { type: "received" } once `count` messages
 // are in, with the first one's envelope sender and bytes (so the bench can check, and copy, the
-// message); { type: "count" } answers how many arrived since the last expect.
+// message, and when the first and the last arrived (epoch ms, as performance.timeOrigin + now() in the
+// bench); { type: "count" } answers how many arrived since the last expect.
 import { createRequire } from "node:module";
 
 const require = createRequire(new URL("../apps/api/package.json", import.meta.url));
@@ -11,6 +12,9 @@ const { SMTPServer } = require("smtp-server");
 let received = 0;
 let expected = Number.POSITIVE_INFINITY;
 let first;
+let firstAt;
+/** Epoch milliseconds, comparable across the bench's processes (they share the clock). */
+const now = () => performance.timeOrigin + performance.now();
 
 const sink = new SMTPServer({
   authOptional: true,
@@ -24,10 +28,11 @@ const sink = new SMTPServer({
     });
     stream.on("end", () => {
       received += 1;
+      if (received === 1) firstAt = now();
       if (keep && first === undefined)
         first = { mailFrom: session.envelope.mailFrom.address, message: Buffer.concat(chunks).toString("base64") };
       callback();
-      if (received === expected) process.send({ type: "received", count: received, first });
+      if (received === expected) process.send({ type: "received", count: received, first, firstAt, lastAt: now() });
     });
   },
 });

@@ -5,7 +5,9 @@
 // raw nodemailer (bench/send-raw.mjs, the shop's pool settings) and the SMTP sink
 // (bench/send-sink.mjs), all on 127.0.0.1. The sides alternate for BENCH_ROUNDS rounds (at least 3)
 // on each database; the report gives medians with the spread (min–max), msg/s, and the CPU per message
-// of the sending process, of the sink and (PostgreSQL) of the database's backends.
+// of the sending process, of the sink and (PostgreSQL) of the database's backends, and each send's
+// fixed cost: its time less `count` messages at its own rate from the first to the last message
+// (what dominates a small campaign: BENCH_RECIPIENTS=1000).
 // BENCH_RECIPIENTS (10,000), BENCH_DATABASES ("pglite,postgres"), BENCH_DATABASE_URL; SHOP_MAIN and
 // SHOP_NODE_ARGS (e.g. --cpu-prof) as in lib.mjs. BENCH_DKIM=rsa (or ed25519) also sends each
 // campaign DKIM-signed with a key made for the run; with rsa, raw nodemailer signs too (its `dkim`
@@ -90,11 +92,19 @@ async function snapshot(shopPid, match) {
   };
 }
 
-/** One timed send: `start` sets it off and resolves when its side is done; the sink must get every message. */
+/** Epoch milliseconds, comparable with the sink's arrival times (send-sink.mjs). */
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * One timed send: `start` sets it off and resolves when its side is done (the shop's with when "Send
+ * now" answered); the sink must get every message. `timeline` holds when it began, answered, and when
+ * the first and last message arrived.
+ */
 async function timed(start, { shopPid, match }) {
   const arrived = sink.request({ type: "expect", count }, "received");
   const before = await snapshot(shopPid, match);
-  const [{ first }] = await Promise.all([arrived, start()]);
+  const startAt = now();
+  const [{ first, firstAt, lastAt }, started] = await Promise.all([arrived, start()]);
   const after = await snapshot(shopPid, match);
   const seconds = (after.at - before.at) / 1000;
   const perMessage = (key) => ((after[key] - before[key]) * 1000) / count;
@@ -108,6 +118,22 @@ async function timed(start, { shopPid, match }) {
     },
     busy: (after.machine - before.machine) / seconds,
     first,
+    timeline: { startAt, answeredAt: started?.answeredAt ?? startAt, firstAt, lastAt },
+  };
+}
+
+/**
+ * What a send costs besides its messages, from its timeline: the whole time (from "Send now" to the
+ * last message at the sink) less what `count` messages take at the rate between the first and the
+ * last; and its parts before the first message.
+ */
+function fixedCost({ startAt, answeredAt, firstAt, lastAt }) {
+  const steady = count > 1 ? ((lastAt - firstAt) * count) / (count - 1) : 0;
+  return {
+    answer: answeredAt - startAt,
+    toFirst: firstAt - answeredAt,
+    fixed: lastAt - startAt - steady,
+    rateFromAnswer: (count * 1000) / (lastAt - answeredAt),
   };
 }
 
@@ -171,6 +197,7 @@ async function shopWithAudience(env, match) {
             body: JSON.stringify({ mailId: draft.data._id }),
           });
           if (send.status !== 202) throw new Error(`send failed: ${(await send.json()).message}`);
+          return { answeredAt: now() };
         },
         { shopPid: shop.pid, match },
       );
@@ -265,6 +292,17 @@ function report(title, runs, variant) {
   const busy = Object.values(runs)
     .flat()
     .map((run) => run.busy);
+  // A small campaign is mostly this: the time to start sending and to notice the end.
+  const timing = (name, key) =>
+    spread(
+      runs[name].map((run) => fixedCost(run.timeline)[key]),
+      (value) => value.toFixed(0),
+    );
+  line("shop: Send now answered after (ms)", timing("shop", "answer"));
+  line("shop: then first message at the sink after (ms)", timing("shop", "toFirst"));
+  line("shop: msg/s from Send now answered to the last message", timing("shop", "rateFromAnswer"));
+  line("fixed cost per campaign: time − count / rate first→last (ms): shop", timing("shop", "fixed"));
+  line("fixed cost: raw nodemailer (ms)", timing("raw", "fixed"));
   line("machine busy during the sends (200% = both cores)", spread(busy, pct));
   const sizes = `shop ${bytes("shop")} B${hasDkim(runs.shop[0].first) ? " signed" : ""}, raw ${bytes("raw")} B`;
   line("first message as received", runs.rawSigned ? `${sizes}, raw signed ${bytes("rawSigned")} B` : sizes);
