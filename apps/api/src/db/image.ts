@@ -25,8 +25,9 @@ function imageFolder(): string {
 export async function placeFirstStartImage(
   pgliteDir: string,
   options: { sampleData: boolean; uploadsDir: string },
+  folder = imageFolder(),
 ): Promise<boolean> {
-  const image = path.join(imageFolder(), options.sampleData ? imageParts.sample : imageParts.bare);
+  const image = path.join(folder, options.sampleData ? imageParts.sample : imageParts.bare);
   if (!existsSync(image)) return false;
   if (existsSync(pgliteDir)) {
     // A directory with anything in it is PGlite's to judge (a database, or a failed initdb to report).
@@ -34,7 +35,7 @@ export async function placeFirstStartImage(
     await rmdir(pgliteDir);
   }
   if (options.sampleData) {
-    await cp(path.join(imageFolder(), imageParts.uploads), options.uploadsDir, {
+    await cp(path.join(folder, imageParts.uploads), options.uploadsDir, {
       recursive: true,
       force: false,
       errorOnExist: false,
