@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, text } from "./common.ts";
+import { errorResponseSchema, idSchema, okResponse, text } from "./common.ts";
 import { deliveryEventKinds } from "./deliverability.ts";
 
 /** POST /api/bounces: a relay without its own adapter reports one bounce or complaint. */
@@ -85,6 +85,15 @@ export const postmarkWebhookSchema = z.looseObject({
   Metadata: z.record(z.string().max(100), z.string().max(1_000)).optional(),
 });
 export type PostmarkWebhook = z.infer<typeof postmarkWebhookSchema>;
+
+/** What every bounce webhook answers: how many events were recorded, and how many were not usable. */
+export const webhookAnswerSchema = okResponse(z.object({ recorded: z.number(), ignored: z.number() }));
+
+/** The refusals every bounce webhook can answer before it looks at the events. */
+export const webhookRefusals = {
+  401: errorResponseSchema.describe("Missing or wrong webhook credentials or signature"),
+  404: errorResponseSchema.describe("This adapter is not configured"),
+};
 
 export const bounceCopy = {
   recorded: "Recorded",

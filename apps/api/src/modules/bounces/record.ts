@@ -1,9 +1,11 @@
+import type { webhookAnswerSchema } from "@shop/shared/schemas/bounces";
 import { type DeliveryEvent, deliveryEventSchema } from "@shop/shared/schemas/deliverability";
 import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { recordDeliveryEvents } from "../newsletter/delivery-events.ts";
 
-export type WebhookAnswer = { success: true; message: string; data: { recorded: number; ignored: number } };
+type WebhookAnswer = z.infer<typeof webhookAnswerSchema>;
 export type RecordWebhookEvents = (request: FastifyRequest, events: DeliveryEvent[]) => Promise<WebhookAnswer>;
 
 /**

@@ -1,4 +1,9 @@
-import { genericBounceSchema, postmarkWebhookSchema } from "@shop/shared/schemas/bounces";
+import {
+  genericBounceSchema,
+  postmarkWebhookSchema,
+  webhookAnswerSchema,
+  webhookRefusals,
+} from "@shop/shared/schemas/bounces";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicRoute } from "../../plugins/auth.ts";
 import { offUnless, refuseUnless } from "./guards.ts";
@@ -24,7 +29,11 @@ export const bounceRoutes: FastifyPluginAsyncZod<BounceRouteOptions> = async (ap
     "/api/bounces",
     {
       config: publicRoute,
-      schema: { summary: "Report bounces and complaints (generic webhook)", body: genericBounceSchema },
+      schema: {
+        summary: "Report bounces and complaints (generic webhook)",
+        body: genericBounceSchema,
+        response: { 200: webhookAnswerSchema, ...webhookRefusals },
+      },
       onRequest: offUnless(Boolean(token)),
       preValidation: refuseUnless(
         (request) => Boolean(token) && bearerMatches(request.headers.authorization, token ?? ""),
@@ -37,7 +46,11 @@ export const bounceRoutes: FastifyPluginAsyncZod<BounceRouteOptions> = async (ap
     "/api/bounces/postmark",
     {
       config: publicRoute,
-      schema: { summary: "Receive Postmark bounce webhooks", body: postmarkWebhookSchema },
+      schema: {
+        summary: "Receive Postmark bounce webhooks",
+        body: postmarkWebhookSchema,
+        response: { 200: webhookAnswerSchema, ...webhookRefusals },
+      },
       onRequest: offUnless(Boolean(postmark)),
       preValidation: refuseUnless(
         (request) =>

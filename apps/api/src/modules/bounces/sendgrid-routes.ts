@@ -1,5 +1,5 @@
 import type { KeyObject } from "node:crypto";
-import { bounceCopy, sendgridEventsSchema } from "@shop/shared/schemas/bounces";
+import { bounceCopy, sendgridEventsSchema, webhookAnswerSchema, webhookRefusals } from "@shop/shared/schemas/bounces";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { unauthorized } from "../../lib/errors.ts";
 import { publicRoute } from "../../plugins/auth.ts";
@@ -24,7 +24,11 @@ export const sendgridRoutes: FastifyPluginAsyncZod<{
     {
       config: publicRoute,
       bodyLimit: sendgridBodyLimit,
-      schema: { summary: "Receive SendGrid event webhooks", body: sendgridEventsSchema },
+      schema: {
+        summary: "Receive SendGrid event webhooks",
+        body: sendgridEventsSchema,
+        response: { 200: webhookAnswerSchema, ...webhookRefusals },
+      },
       onRequest: offUnless(key !== undefined),
       // Checked on the raw body before it is validated: nothing unsigned is looked at further.
       preValidation: async (request) => {

@@ -1,4 +1,11 @@
-import { bounceCopy, sesNotificationSchema, snsEnvelopeSchema } from "@shop/shared/schemas/bounces";
+import {
+  bounceCopy,
+  sesNotificationSchema,
+  snsEnvelopeSchema,
+  webhookAnswerSchema,
+  webhookRefusals,
+} from "@shop/shared/schemas/bounces";
+import { errorResponseSchema } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, badRequest, forbidden, unauthorized } from "../../lib/errors.ts";
 import { publicRoute } from "../../plugins/auth.ts";
@@ -49,7 +56,16 @@ export const snsRoutes: FastifyPluginAsyncZod<SnsOptions> = async (app, { topicA
     {
       config: publicRoute,
       bodyLimit: snsBodyLimit,
-      schema: { summary: "Receive Amazon SES notifications through SNS", body: snsEnvelopeSchema },
+      schema: {
+        summary: "Receive Amazon SES notifications through SNS",
+        body: snsEnvelopeSchema,
+        response: {
+          200: webhookAnswerSchema,
+          ...webhookRefusals,
+          403: errorResponseSchema.describe("The topic is not allowed"),
+          502: errorResponseSchema.describe("The subscription could not be confirmed with Amazon SNS"),
+        },
+      },
       onRequest: offUnless(allowed.size > 0),
       // Checked before the body is validated: a message that is not a signed SNS message from an
       // allowed topic is refused as such, whatever it holds.

@@ -32,7 +32,16 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
 
   app.get(
     "/unsubscribe/:token",
-    { config: publicRoute, schema: { summary: "Show the unsubscribe page", params: tokenParams } },
+    {
+      config: {
+        ...publicRoute,
+        nonJsonAnswers: {
+          200: { description: "A page with the one-click unsubscribe button", type: "text/html" },
+          404: { description: "A page saying the link is not valid", type: "text/html" },
+        },
+      },
+      schema: { summary: "Show the unsubscribe page", params: tokenParams },
+    },
     async (request, reply) => {
       const { storeName } = await getSettings(app.db);
       const test = verifyParts(linkSecret, testLinkPurpose.unsubscribe, request.params.token, 1) !== null;
@@ -60,7 +69,16 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
 
   app.post(
     "/unsubscribe/:token",
-    { config: publicRoute, schema: { summary: "Unsubscribe (one click, RFC 8058)", params: tokenParams } },
+    {
+      config: {
+        ...publicRoute,
+        nonJsonAnswers: {
+          200: { description: "A page confirming the unsubscribe", type: "text/html" },
+          404: { description: "A page saying the link is not valid", type: "text/html" },
+        },
+      },
+      schema: { summary: "Unsubscribe (one click, RFC 8058)", params: tokenParams },
+    },
     async (request, reply) => {
       const { storeName } = await getSettings(app.db);
       reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
@@ -97,7 +115,16 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
 
   app.get(
     "/confirm/:token",
-    { config: publicRoute, schema: { summary: "Confirm a subscription (double opt-in)", params: tokenParams } },
+    {
+      config: {
+        ...publicRoute,
+        nonJsonAnswers: {
+          200: { description: "A page confirming the subscription", type: "text/html" },
+          404: { description: "A page saying the link is not valid", type: "text/html" },
+        },
+      },
+      schema: { summary: "Confirm a subscription (double opt-in)", params: tokenParams },
+    },
     async (request, reply) => {
       const { storeName } = await getSettings(app.db);
       const claims = verifyLink(linkSecret, "confirm", request.params.token);
