@@ -1,4 +1,3 @@
-import type { HeroBannerDto } from "@shop/shared/schemas/hero-banners";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -6,25 +5,13 @@ import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
 import { HeroBannersPage } from "./hero-banners-page";
+import { bannerOf } from "./test-data";
 
-function bannerOf(id: string, title: string, displayOrder: number): HeroBannerDto {
-  return {
-    _id: id,
-    title,
-    subtitle: "",
-    image: `/uploads/banners/${id}-800.webp`,
-    ctaLabel: "",
-    ctaLink: "",
-    displayOrder,
-    isActive: true,
-    startsAt: null,
-    endsAt: null,
-    createdAt: "2025-03-05T10:00:00.000Z",
-    updatedAt: "2025-03-05T10:00:00.000Z",
-  };
-}
-
-const banners = [bannerOf("a", "Alpha", 0), bannerOf("b", "Bravo", 1), bannerOf("c", "Charlie", 2)];
+const banners = [
+  bannerOf("a", "Alpha", { displayOrder: 0 }),
+  bannerOf("b", "Bravo", { displayOrder: 1 }),
+  bannerOf("c", "Charlie", { displayOrder: 2 }),
+];
 
 /** The server keeps the order it was last given. */
 function renderPage(permissions: string[]) {
