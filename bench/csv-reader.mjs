@@ -3,12 +3,14 @@
 // arrives, against a naive split: the same pieces cut at newlines with String.split and each line at
 // commas, no quote handling at all (what a first hand-written reader does; wrong for quoted fields).
 // A second file has a quoted name with a comma in every fifth row, where the split is wrong but does
-// the same work. csv-parse is not installed here, so it is not a side. Sides alternate for
-// BENCH_ROUNDS rounds (3); medians (min–max) of ms per file and MB/s, and reader / split from the
-// same run. BENCH_ROWS (100,000; 1,000,000 with --1m) rows.
+// the same work. The third side is csv-parse (7.0.3, the import's reader until c1b16a5), its streaming
+// parser fed the same pieces. Sides alternate for BENCH_ROUNDS rounds (3); medians (min–max) of ms
+// per file and MB/s, and reader / split and reader / csv-parse from the same run.
+// BENCH_ROWS (100,000; 1,000,000 with --1m) rows.
 import { loadavg } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { parse } from "csv-parse";
 import { tsImport } from "tsx/esm/api";
 import { alternate, median, root, spread } from "./lib.mjs";
 
@@ -72,7 +74,26 @@ function split(pieces) {
   return { records, chars };
 }
 
-const sides = { reader, split };
+/** csv-parse's streaming parser, written the same pieces; records counted as they come out. */
+function csvParse(pieces) {
+  return new Promise((resolve, reject) => {
+    let records = 0;
+    let chars = 0;
+    const parser = parse({ relax_column_count: true, skip_empty_lines: true });
+    parser.on("readable", () => {
+      for (let fields = parser.read(); fields !== null; fields = parser.read()) {
+        records += 1;
+        chars += fields[0].length;
+      }
+    });
+    parser.on("error", reject);
+    parser.on("end", () => resolve({ records, chars }));
+    for (const piece of pieces) parser.write(piece);
+    parser.end();
+  });
+}
+
+const sides = { reader, split, csvParse };
 const files = { plain: makeCsv(rows, false), quoted: makeCsv(rows, true) };
 
 console.log(
@@ -84,16 +105,16 @@ for (const [label, text] of Object.entries(files)) {
   const pieces = piecesOf(text);
   // Warm both up, and check that each read every record.
   for (const [name, run] of Object.entries(sides)) {
-    const { records } = run(pieces);
+    const { records } = await run(pieces);
     if (records !== rows + 1) throw new Error(`${name} read ${records} records of ${rows + 1} in the ${label} file`);
   }
   const samples = await alternate(
     Object.fromEntries(
       Object.entries(sides).map(([name, run]) => [
         name,
-        () => {
+        async () => {
           const start = performance.now();
-          run(pieces);
+          await run(pieces);
           return performance.now() - start;
         },
       ]),
@@ -104,12 +125,16 @@ for (const [label, text] of Object.entries(files)) {
   console.log(`  ${label} file, ${mb.toFixed(1)} MB`);
   for (const [name, list] of Object.entries(samples)) {
     console.log(
-      `    ${name.padEnd(6)} ${spread(list, (ms) => ms.toFixed(1))} ms, ${spread(
+      `    ${name.padEnd(8)} ${spread(list, (ms) => ms.toFixed(1))} ms, ${spread(
         list.map((ms) => mb / (ms / 1000)),
       )} MB/s`,
     );
   }
-  const per = samples.reader.map((ms, round) => ms / samples.split[round]);
   const pct = (value) => `${Math.round(value * 100)}%`;
-  console.log(`    reader / split, per round: ${pct(median(per))} (${pct(Math.min(...per))}–${pct(Math.max(...per))})`);
+  for (const other of ["split", "csvParse"]) {
+    const per = samples.reader.map((ms, round) => ms / samples[other][round]);
+    console.log(
+      `    reader / ${other}, per round: ${pct(median(per))} (${pct(Math.min(...per))}–${pct(Math.max(...per))})`,
+    );
+  }
 }
