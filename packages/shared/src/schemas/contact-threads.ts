@@ -16,7 +16,6 @@ export const contactAssigneeSchema = z.strictObject({ userId: idSchema.nullable(
 export type ContactAssigneeUpdate = z.infer<typeof contactAssigneeSchema>;
 
 export const conversationKinds = ["request", "reply", "note"] as const;
-export type ConversationKind = (typeof conversationKinds)[number];
 
 /** Where a reply's email is: queued, handed to the mail server, or given up on. */
 export const replyDeliveries = ["pending", "sent", "failed"] as const;

@@ -68,7 +68,6 @@ export const userListQuerySchema = z.strictObject({
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 const permissionRefSchema = z.object({ name: z.string() });
-export type PermissionRef = z.infer<typeof permissionRefSchema>;
 const roleSummarySchema = z.object({ _id: z.string(), name: z.string(), permissions: z.array(permissionRefSchema) });
 export type RoleSummary = z.infer<typeof roleSummarySchema>;
 
