@@ -1,7 +1,10 @@
-import { constants, copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { cp, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { blogPosts, products } from "./schema/index.ts";
 
 /**
  * What `npm run build` leaves in dist/db-image (ops/db-image.ts makes it): PGlite data directories
@@ -10,7 +13,12 @@ import { fileURLToPath } from "node:url";
  * the artwork (11–15 CPU-s, and a WASM heap grown past 700 MB that is never given back); PGlite then
  * opens it as it opens any existing data directory.
  */
-export const imageParts = { bare: "bare", sample: "sample", uploads: "uploads" } as const;
+export const imageParts = {
+  bare: "bare",
+  sample: "sample",
+  uploads: "uploads",
+  sampleMadeAt: "sample-made-at",
+} as const;
 
 /** Beside the bundle (dist/main.js → dist/db-image); absent when running from source, which then runs initdb. */
 function imageFolder(): string {
@@ -47,6 +55,30 @@ export async function placeFirstStartImage(
   copyTree(image, partial);
   await rename(partial, pgliteDir);
   return true;
+}
+
+/** When the image's sample content was dated (written by the maker as an ISO time), if known. */
+export function sampleMadeAt(folder = imageFolder()): Date | undefined {
+  const file = path.join(folder, imageParts.sampleMadeAt);
+  if (!existsSync(file)) return undefined;
+  const at = new Date(readFileSync(file, "utf8").trim());
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/**
+ * The sample products and posts are dated relative to when the image was made, which the build
+ * cache can keep for weeks: on the first start they move forward by the image's age, as if seeded now.
+ */
+export async function bringSampleDatesForward(db: Db, madeAt: Date): Promise<void> {
+  const by = sql`${Math.max(0, Date.now() - madeAt.getTime())}::double precision * interval '1 millisecond'`;
+  await db
+    .update(products)
+    .set({ createdAt: sql`${products.createdAt} + ${by}`, updatedAt: sql`${products.updatedAt} + ${by}` });
+  await db.update(blogPosts).set({
+    publishedAt: sql`${blogPosts.publishedAt} + ${by}`,
+    createdAt: sql`${blogPosts.createdAt} + ${by}`,
+    updatedAt: sql`${blogPosts.updatedAt} + ${by}`,
+  });
 }
 
 /**

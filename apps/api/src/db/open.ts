@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { type Database, type Db, openDatabase } from "./client.ts";
-import { placeFirstStartImage } from "./image.ts";
+import { bringSampleDatesForward, placeFirstStartImage, sampleMadeAt } from "./image.ts";
 import { seed } from "./seed/index.ts";
 
 type OpenOptions = {
@@ -35,6 +35,9 @@ export async function openConfiguredDatabase(config: Config, options: OpenOption
 /** An empty data directory starts from the image the build made, when there is one (decision 002). */
 async function openPglite(config: Config): Promise<Database> {
   const dataDir = path.join(config.dataDir, "pglite");
-  await placeFirstStartImage(dataDir, config);
-  return openDatabase({ kind: "pglite", dataDir });
+  const placed = await placeFirstStartImage(dataDir, config);
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  const madeAt = placed && config.sampleData ? sampleMadeAt() : undefined;
+  if (madeAt) await bringSampleDatesForward(database.db, madeAt);
+  return database;
 }

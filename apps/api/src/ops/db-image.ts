@@ -1,4 +1,4 @@
-import { cp, mkdir, rm } from "node:fs/promises";
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase } from "../db/client.ts";
 import { imageParts } from "../db/image.ts";
@@ -25,6 +25,8 @@ export async function makeDatabaseImages(outDir: string): Promise<void> {
   await cp(bare, sample, { recursive: true });
   const second = await openDatabase({ kind: "pglite", dataDir: sample });
   try {
+    // The sample's dates count back from now; a first start moves them by the image's age.
+    await writeFile(path.join(outDir, imageParts.sampleMadeAt), new Date().toISOString());
     await seedSampleContent(second.db, createLocalStore(path.join(outDir, imageParts.uploads)));
   } finally {
     await second.close();
