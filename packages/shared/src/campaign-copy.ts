@@ -292,7 +292,7 @@ export const campaignUiCopy = {
     prefetchHint:
       "Opens by mail privacy proxies (such as Apple Mail Privacy Protection), counted apart from human opens.",
     topLinks: "Top clicked links",
-    clicks: (count: string) => `${count} click(s)`,
+    clicks: (count: number, shown: string) => `${shown} ${count === 1 ? "click" : "clicks"}`,
     noClicks: "No clicks yet",
     noData: "No emails have been sent yet.",
   },

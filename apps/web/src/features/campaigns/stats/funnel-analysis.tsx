@@ -107,7 +107,9 @@ function TopLinks({ links }: { links: FunnelDto["topLinks"] }) {
               <span className="min-w-0 truncate font-mono text-xs text-slate-700" title={link.url}>
                 {link.url}
               </span>
-              <span className="shrink-0 font-medium text-slate-900">{t.clicks(formatCount(link.clicks))}</span>
+              <span className="shrink-0 font-medium text-slate-900">
+                {t.clicks(link.clicks, formatCount(link.clicks))}
+              </span>
             </li>
           ))}
         </ol>
