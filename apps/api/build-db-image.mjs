@@ -4,7 +4,7 @@
 // seed, artwork), the migrations, or the locked dependency versions (PGlite, sharp).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { cp, mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
@@ -26,9 +26,11 @@ export async function buildDatabaseImage(dist) {
     const making = path.join(cacheRoot, `making-${process.pid}`);
     const made = spawnSync(process.execPath, [path.join(dist, "ops/db-image-cli.js"), making], { stdio: "inherit" });
     if (made.status !== 0) throw new Error(`db-image-cli exited with ${made.status ?? made.signal}`);
-    // Only the newest image is kept (another build's unfinished making-* is left alone).
+    // Only the newest image is kept; a making-* is another build's work unless an hour old (a killed build).
     for (const old of await readdir(cacheRoot)) {
-      if (/^[0-9a-f]{16}$/.test(old)) await rm(path.join(cacheRoot, old), { recursive: true, force: true });
+      const full = path.join(cacheRoot, old);
+      const abandoned = old.startsWith("making-") && Date.now() - statSync(full).mtimeMs > 3_600_000;
+      if (/^[0-9a-f]{16}$/.test(old) || abandoned) await rm(full, { recursive: true, force: true });
     }
     // A build running beside this one may have finished the same image first: then it stays.
     await rename(making, cached).catch(() => rm(making, { recursive: true, force: true }));
