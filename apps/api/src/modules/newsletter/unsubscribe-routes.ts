@@ -22,6 +22,12 @@ function page(storeName: string, title: string, body: string): string {
 /** A test send's unsubscribe link shows the same pages and changes nothing. */
 const testNote = `<p>${newsletterCopy.testUnsubscribe}</p>`;
 
+/** What a link page answers, for the API description: the page, or one saying the link is not valid. */
+const pages = (description: string) => ({
+  200: { description, type: "text/html" },
+  404: { description: "A page saying the link is not valid", type: "text/html" },
+});
+
 export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = async (app, { linkSecret }) => {
   // Mail clients and people post forms; the one-click body is "List-Unsubscribe=One-Click" (RFC 8058).
   app.addContentTypeParser(
@@ -33,13 +39,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
   app.get(
     "/unsubscribe/:token",
     {
-      config: {
-        ...publicRoute,
-        nonJsonAnswers: {
-          200: { description: "A page with the one-click unsubscribe button", type: "text/html" },
-          404: { description: "A page saying the link is not valid", type: "text/html" },
-        },
-      },
+      config: { ...publicRoute, nonJsonAnswers: pages("A page with the one-click unsubscribe button") },
       schema: { summary: "Show the unsubscribe page", params: tokenParams },
     },
     async (request, reply) => {
@@ -70,13 +70,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
   app.post(
     "/unsubscribe/:token",
     {
-      config: {
-        ...publicRoute,
-        nonJsonAnswers: {
-          200: { description: "A page confirming the unsubscribe", type: "text/html" },
-          404: { description: "A page saying the link is not valid", type: "text/html" },
-        },
-      },
+      config: { ...publicRoute, nonJsonAnswers: pages("A page confirming the unsubscribe") },
       schema: { summary: "Unsubscribe (one click, RFC 8058)", params: tokenParams },
     },
     async (request, reply) => {
@@ -116,13 +110,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
   app.get(
     "/confirm/:token",
     {
-      config: {
-        ...publicRoute,
-        nonJsonAnswers: {
-          200: { description: "A page confirming the subscription", type: "text/html" },
-          404: { description: "A page saying the link is not valid", type: "text/html" },
-        },
-      },
+      config: { ...publicRoute, nonJsonAnswers: pages("A page confirming the subscription") },
       schema: { summary: "Confirm a subscription (double opt-in)", params: tokenParams },
     },
     async (request, reply) => {
