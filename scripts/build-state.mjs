@@ -7,6 +7,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const sources = [
   "apps/api/src",
   "apps/api/build.mjs",
+  "apps/api/build-db-image.mjs",
   "apps/web/src",
   "apps/web/public",
   "apps/web/index.html",
