@@ -1,9 +1,10 @@
 import { dehydrate, type Query, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { Provider as ReduxProvider } from "react-redux";
-import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from "react-router";
+import { matchRoutes, StaticRouter } from "react-router";
+import { AppRoutes, loadRoutesFor } from "./app/app-routes";
 import { createQueryClient } from "./app/query-client";
-import { prefetchOf } from "./app/route-prefetch";
+import { prefetchRoutes } from "./app/route-prefetch";
 import { buildRoutes } from "./app/routes";
 import { type SsrState, serializeSsrState } from "./app/ssr-state";
 import { initialState, store } from "./app/store/store";
@@ -16,15 +17,6 @@ export type PageRenderer = (url: string) => Promise<RenderedPage | undefined>;
 
 /** Rounds of "render, fetch what the render asked for": the page's own data, then what that data leads to. */
 const maxDataRounds = 3;
-
-/** The browser's loaders fill the browser's query client; here each request's data comes from `handle.prefetch`. */
-function withoutLoaders(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => {
-    const copy = { ...route, ...(route.loader ? { loader: () => null } : {}) } as RouteObject;
-    if (route.children) copy.children = withoutLoaders(route.children);
-    return copy;
-  });
-}
 
 function isEnabled(query: Query): boolean {
   const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
@@ -43,23 +35,29 @@ const unfetched = (queries: Query[]) =>
  */
 export function createPageRenderer(transport: { baseUrl: string; fetch: typeof fetch }): PageRenderer {
   configureApiTransport(transport);
-  const handler = createStaticHandler(withoutLoaders(buildRoutes()));
+  const routes = buildRoutes();
 
   return async (url) => {
-    const request = new Request(new URL(url, "http://storefront.invalid"));
-    const context = await handler.query(request);
-    if (context instanceof Response || context.statusCode !== 200 || context.errors) return undefined;
+    const address = new URL(url, "http://storefront.invalid");
+    if (!matchRoutes(routes, address.pathname)) return undefined;
+    // The page's code is loaded before rendering, as the browser does before hydrating: the markup is the
+    // page, not the spinner a suspended route would leave.
+    const loaded = await Promise.resolve(loadRoutesFor(routes, address.pathname)).then(
+      () => true,
+      () => false,
+    );
+    if (!loaded) return undefined;
 
     const client = createQueryClient();
-    const at = { params: context.matches.at(-1)?.params ?? {}, url: new URL(request.url) };
-    await Promise.all(context.matches.map((match) => prefetchOf(match.route.handle)?.(client, at)));
+    await prefetchRoutes(routes, address, client);
 
-    const router = createStaticRouter(handler.dataRoutes, context);
     const render = () =>
       renderToString(
         <ReduxProvider store={store} serverState={initialState}>
           <QueryClientProvider client={client}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url}>
+              <AppRoutes routes={routes} />
+            </StaticRouter>
           </QueryClientProvider>
         </ReduxProvider>,
       );
@@ -76,11 +74,7 @@ export function createPageRenderer(transport: { baseUrl: string; fetch: typeof f
       return undefined;
     }
 
-    const state: SsrState = {
-      url,
-      router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
-      queries: dehydrate(client),
-    };
+    const state: SsrState = { url, queries: dehydrate(client) };
     // Its queries would otherwise keep their data, and a garbage-collection timer each, for gcTime (10 min).
     client.clear();
     return { html, state: serializeSsrState(state) };

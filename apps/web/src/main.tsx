@@ -1,15 +1,17 @@
 import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { matchRoutes } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import { UNSAFE_createBrowserHistory } from "react-router";
+import { AppRouter } from "./app/app-router";
+import { AppRoutes } from "./app/app-routes";
 import { AppProviders } from "./app/providers";
 import { queryClient } from "./app/query-client";
-import { createAppRouter } from "./app/router";
+import { navigationPreparer } from "./app/router";
 import { buildRoutes } from "./app/routes";
 import { installSessionHandling } from "./app/session";
 import { readSsrState } from "./app/ssr-state";
 import { store } from "./app/store/store";
+import { FullScreenSpinner } from "./components/spinner";
 import { registerServiceWorker } from "./lib/service-worker";
 import "./index.css";
 
@@ -32,25 +34,30 @@ function afterNextPaint(): Promise<void> {
 async function start(container: HTMLElement) {
   const ssr = readSsrState(window.location);
   const routes = buildRoutes();
+  const history = UNSAFE_createBrowserHistory({ v5Compat: true });
+  const { prepare } = navigationPreparer(routes);
+  let root: Root | undefined;
   if (ssr) {
     // The page is already there to be shown: let the browser paint it before the work of hydrating begins,
     // or a phone's first frame waits for all of it.
     await afterNextPaint();
     hydrate(queryClient, ssr.queries);
-    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-    await Promise.all(
-      lazyMatches.map(async ({ route }) => {
-        const load = route.lazy;
-        if (typeof load === "function") Object.assign(route, { ...(await load()), lazy: undefined });
-      }),
-    );
+    await prepare(history.location, { prefetch: false });
+  } else {
+    // A spinner while the page's code (and for /admin, the admin table) arrives, all at once: rendered
+    // before it had, each layout would suspend in turn, and React holds back each reveal a little.
+    container.replaceChildren();
+    root = createRoot(container);
+    root.render(<FullScreenSpinner />);
+    await prepare(history.location)?.catch(() => undefined);
   }
-  const router = createAppRouter(routes, ssr?.router);
-  installSessionHandling({ store, queryClient, navigate: (to) => void router.navigate(to) });
+  installSessionHandling({ store, queryClient, navigate: (to) => history.push(to) });
   const app = (
     <StrictMode>
       <AppProviders hydrating={Boolean(ssr)}>
-        <RouterProvider router={router} />
+        <AppRouter history={history} prepare={prepare}>
+          <AppRoutes routes={routes} />
+        </AppRouter>
       </AppProviders>
     </StrictMode>
   );
@@ -68,8 +75,7 @@ async function start(container: HTMLElement) {
       });
     });
   } else {
-    container.replaceChildren();
-    createRoot(container).render(app);
+    root?.render(app);
   }
 }
 

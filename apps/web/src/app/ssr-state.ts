@@ -1,11 +1,10 @@
 import type { DehydratedState } from "@tanstack/react-query";
-import type { HydrationState } from "react-router";
 
 /**
- * What a server-rendered page hands the browser: the router's state and the data the page was rendered
- * with. It travels as a JSON data block (not script the CSP would have to allow) with this id.
+ * What a server-rendered page hands the browser: the data the page was rendered with. It travels as a
+ * JSON data block (not script the CSP would have to allow) with this id.
  */
-export type SsrState = { url: string; router: HydrationState; queries: DehydratedState };
+export type SsrState = { url: string; queries: DehydratedState };
 
 export const ssrStateId = "ssr-state";
 

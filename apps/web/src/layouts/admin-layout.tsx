@@ -1,6 +1,8 @@
 import type { Requirement } from "@shop/shared/permissions";
 import { useEffect, useId, useState } from "react";
-import { Outlet, ScrollRestoration, useLocation, useMatches } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { useRouteMatches } from "@/app/app-routes";
+import { ScrollRestoration } from "@/app/scroll-restoration";
 import { NavigationProgress } from "@/components/navigation-progress";
 import { useCan } from "@/lib/access";
 import { useBodyScrollLock } from "@/lib/use-body-scroll-lock";
@@ -21,7 +23,7 @@ function requirementOf(handle: unknown): Requirement | undefined {
 }
 
 function usePageRequirements(): Requirement[] {
-  return useMatches().flatMap((match) => {
+  return useRouteMatches().flatMap((match) => {
     const requirement = requirementOf(match.handle);
     return requirement ? [requirement] : [];
   });

@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet } from "react-router";
+import { ScrollRestoration } from "@/app/scroll-restoration";
 import { NavigationProgress } from "@/components/navigation-progress";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";

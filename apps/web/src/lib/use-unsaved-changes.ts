@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
-import { type BlockerFunction, useBlocker } from "react-router";
+import type { BlockerFunction } from "react-router";
+import { useNavigationBlocker } from "@/app/app-router";
 
 /**
- * While `dirty`, leaving the page asks first: in-app navigation through the router's blocker
+ * While `dirty`, leaving the page asks first: in-app navigation through the router's blocker (app-router.tsx)
  * (the caller renders UnsavedChangesDialog for it), closing or reloading the tab through the
  * browser's own beforeunload prompt. `allowLeaving()` lets the navigation after a save through.
  */
@@ -15,7 +16,7 @@ export function useUnsavedChanges(dirty: boolean) {
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [dirty],
   );
-  const blocker = useBlocker(shouldBlock);
+  const blocker = useNavigationBlocker(shouldBlock);
 
   useEffect(() => {
     if (!dirty) return;

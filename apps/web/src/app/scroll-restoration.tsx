@@ -1,0 +1,59 @@
+import { useLayoutEffect } from "react";
+import { useLocation, useNavigationType } from "react-router";
+
+const storageKey = "scroll-positions";
+const positions = new Map<string, number>();
+let readStorage = false;
+
+function store() {
+  try {
+    sessionStorage.setItem(storageKey, JSON.stringify([...positions].slice(-50)));
+  } catch {
+    // Storage full or refused: positions are kept for this page's life only.
+  }
+}
+
+function restored(key: string): number | undefined {
+  if (!readStorage) {
+    readStorage = true;
+    try {
+      for (const [entry, y] of JSON.parse(sessionStorage.getItem(storageKey) ?? "[]") as [string, number][]) {
+        if (!positions.has(entry)) positions.set(entry, y);
+      }
+    } catch {
+      // Nothing usable stored: start at the top.
+    }
+  }
+  return positions.get(key);
+}
+
+/**
+ * The data router's ScrollRestoration for the declarative one: a new page starts at the top (or at its
+ * #fragment), back and forward return to where the visitor was.
+ */
+export function ScrollRestoration() {
+  const location = useLocation();
+  const action = useNavigationType();
+
+  // Noted as the visitor scrolls, so the position is the one they left, not one the next page moved.
+  useLayoutEffect(() => {
+    window.history.scrollRestoration = "manual";
+    const note = () => positions.set(location.key, window.scrollY);
+    window.addEventListener("scroll", note, { passive: true });
+    window.addEventListener("pagehide", store);
+    return () => {
+      window.removeEventListener("scroll", note);
+      window.removeEventListener("pagehide", store);
+    };
+  }, [location.key]);
+
+  useLayoutEffect(() => {
+    const saved = action === "POP" ? restored(location.key) : undefined;
+    if (saved !== undefined) return window.scrollTo(0, saved);
+    const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) return target.scrollIntoView();
+    if (action !== "POP") window.scrollTo(0, 0);
+  }, [location.key, location.hash, action]);
+
+  return null;
+}
