@@ -177,19 +177,21 @@ export const subscriberExportSchema = z.object({
 });
 
 /** The character encoding an import read its file in: from a byte order mark, else UTF-8 if valid, else Windows-1252. */
-export type ImportEncoding = "UTF-8" | "UTF-8 with BOM" | "UTF-16LE" | "UTF-16BE" | "Windows-1252";
+export const importEncodings = ["UTF-8", "UTF-8 with BOM", "UTF-16LE", "UTF-16BE", "Windows-1252"] as const;
+export type ImportEncoding = (typeof importEncodings)[number];
 
-export type ImportResult = {
-  jobId: string;
-  importedCount: number;
-  updatedCount: number;
-  skippedCount: number;
+export const importResultSchema = z.object({
+  jobId: z.string(),
+  importedCount: z.number(),
+  updatedCount: z.number(),
+  skippedCount: z.number(),
   /** Rows left out because their address is on the suppression list; in the upload's answer only. */
-  suppressedCount?: number;
-  errors: { line: number; value: string; reason: string }[];
+  suppressedCount: z.number().optional(),
+  errors: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
   /** In the upload's answer; a job's progress does not carry it. */
-  encoding?: ImportEncoding;
-};
+  encoding: z.enum(importEncodings).optional(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /**
  * Which column of the file holds what, by position in the header row from 0 (as the preview lists
@@ -222,21 +224,28 @@ export const importColumnRoles: Record<ImportColumnRole, string> = {
 };
 
 /** The head of a file before it is imported: what the server read and the mapping it detected. */
-export type ImportPreview = {
-  encoding: ImportEncoding;
-  delimiter: "," | ";" | "\t";
-  headers: string[];
+export const importPreviewSchema = z.object({
+  encoding: z.enum(importEncodings),
+  delimiter: z.enum([",", ";", "\t"]),
+  headers: z.array(z.string()),
   /** The first rows after the header (at most 5). */
-  rows: string[][];
+  rows: z.array(z.array(z.string())),
   /** What the server would use; `email` is null when no header name was recognised. */
-  mapping: { [role in ImportColumnRole]: number | null };
+  mapping: z.object({
+    email: z.number().nullable(),
+    firstName: z.number().nullable(),
+    lastName: z.number().nullable(),
+    name: z.number().nullable(),
+  }) satisfies z.ZodType<{ [role in ImportColumnRole]: number | null }>,
   /** Only the file's head was read: it goes on beyond the rows shown. */
-  partial: boolean;
-};
+  partial: z.boolean(),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-export type ImportProgress = ImportResult & {
-  status: "running" | "finished" | "failed";
-  rowsRead: number;
-  bytesRead: number;
-  bytesTotal: number | null;
-};
+export const importProgressSchema = importResultSchema.extend({
+  status: z.enum(["running", "finished", "failed"]),
+  rowsRead: z.number(),
+  bytesRead: z.number(),
+  bytesTotal: z.number().nullable(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;

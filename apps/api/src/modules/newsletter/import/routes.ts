@@ -2,11 +2,14 @@ import { createWriteStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { idSchema } from "@shop/shared/schemas/common";
+import { idSchema, okResponse } from "@shop/shared/schemas/common";
 import {
   type ConsentSource,
   type ImportMapping,
   type ImportPreview,
+  importPreviewSchema,
+  importProgressSchema,
+  importResultSchema,
   newsletterCopy,
 } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -25,6 +28,11 @@ const giveWayMs = 250;
 /** A job opened beforehand with POST /api/csv/import-jobs, to follow the upload; without one, the upload opens its own. */
 const importQuerySchema = z.strictObject({ jobId: idSchema.optional() });
 const importNotFound = "Import not found";
+const csvFile = {
+  type: "string",
+  format: "binary",
+  description: `The CSV file, up to ${maxFileBytes / 1024 / 1024} MB`,
+} as const;
 
 type ImportOptions = {
   tmpDir: string;
@@ -36,7 +44,13 @@ type ImportOptions = {
 export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { tmpDir, bulkMaxRows, afterImport }) => {
   app.post(
     "/api/csv/import-jobs",
-    { config: requirePermission("newsletter:update-subscriber") },
+    {
+      config: requirePermission("newsletter:update-subscriber"),
+      schema: {
+        summary: "Open a subscriber import job",
+        response: { 201: okResponse(z.object({ jobId: z.string() })) },
+      },
+    },
     async (request, reply) => {
       const jobId = await openImportJob(app.db, principalOf(request).userId);
       return reply.status(201).send({ success: true, message: "Import job opened", data: { jobId } });
@@ -45,7 +59,10 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
 
   app.post(
     "/api/csv/import-preview",
-    { config: requirePermission("newsletter:update-subscriber") },
+    {
+      config: { ...requirePermission("newsletter:update-subscriber"), formFields: { file: csvFile } },
+      schema: { summary: "Preview a CSV file's columns", response: { 200: okResponse(importPreviewSchema) } },
+    },
     async (request) => {
       let preview: ImportPreview | undefined;
       try {
@@ -69,8 +86,17 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
       config: {
         ...requirePermission("newsletter:update-subscriber"),
         activity: { module: "newsletter", action: "Import subscribers" },
+        formFields: {
+          file: csvFile,
+          tagIds: { type: "array", items: { type: "string" }, description: "The tags every imported person gets" },
+          mapping: { type: "string", description: "The column mapping as JSON, when staff changed the detected one" },
+        },
       },
-      schema: { querystring: importQuerySchema },
+      schema: {
+        summary: "Import subscribers from a CSV file",
+        querystring: importQuerySchema,
+        response: { 200: okResponse(importResultSchema) },
+      },
     },
     async (request) => {
       const staff = principalOf(request);
@@ -159,7 +185,11 @@ export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { 
     "/api/csv/import-progress/:jobId",
     {
       config: requirePermission("newsletter:update-subscriber"),
-      schema: { params: z.strictObject({ jobId: idSchema }) },
+      schema: {
+        summary: "Follow an import's progress",
+        params: z.strictObject({ jobId: idSchema }),
+        response: { 200: okResponse(importProgressSchema) },
+      },
     },
     async (request) => {
       const progress = await importProgress(app.db, request.params.jobId, principalOf(request).userId);
