@@ -1,7 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cors from "@fastify/cors";
-import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import underPressure from "@fastify/under-pressure";
@@ -197,7 +196,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     // With Redis every instance counts against one limit; if Redis fails, requests are not blocked.
     ...(redis && { redis: redis.publisher, nameSpace: "smart-home-shop:rate:", skipOnError: true }),
   });
-  await app.register(multipart);
   await app.register(authPlugin, { db: options.database.db, tokens: app.tokens });
   await app.register(activityPlugin);
   await app.register(publicCachePlugin);

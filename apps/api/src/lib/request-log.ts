@@ -6,10 +6,14 @@ const fileName = /\/[^/]*\.[a-z0-9]+$/i;
 
 /** Static files and probes: a browser or a load balancer asks for them many times a minute. */
 function isQuietRequest(request: FastifyRequest): boolean {
-  const pathname = request.url.split("?")[0] ?? "/";
+  const url = request.url;
+  // API calls, most of the traffic, are settled without cutting the URL: only the probe is quiet.
+  if (url.startsWith("/api/")) return url === "/api/health" || url.startsWith("/api/health?");
+  const query = url.indexOf("?");
+  const pathname = query < 0 ? url : url.slice(0, query);
   if (quietPaths.has(pathname) || quietPrefixes.some((prefix) => pathname.startsWith(prefix))) return true;
   // Files at the root of the web app: favicon, service worker, manifest, images.
-  return !pathname.startsWith("/api/") && fileName.test(pathname);
+  return fileName.test(pathname);
 }
 
 /**

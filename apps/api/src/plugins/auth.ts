@@ -1,7 +1,7 @@
 import { copy } from "@shop/shared/copy";
 import { type Requirement, satisfies } from "@shop/shared/permissions";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { loadPrincipal, noteSessionSeen, type Principal } from "../core/principal.ts";
 import type { Db } from "../db/client.ts";
@@ -45,10 +45,10 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-function tokenFrom(request: FastifyRequest): string | undefined {
+function tokenFrom(request: FastifyRequest, config: FastifyContextConfig): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice(7).trim() || undefined;
-  if (request.routeOptions.config.queryToken) {
+  if (config.queryToken) {
     const query = request.query as Record<string, unknown> | undefined;
     if (typeof query?.token === "string" && query.token.length > 0) return query.token;
   }
@@ -68,19 +68,36 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   app.decorate("routeAccess", table);
 
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/")) return;
-    const access = route.config?.access;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
-    for (const method of [route.method].flat()) {
-      if (method !== "HEAD") table.push({ method, url: route.url, access });
+    const config: FastifyContextConfig = route.config ?? {};
+    const access = config.access;
+    if (route.url.startsWith("/api/")) {
+      if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+      for (const method of [route.method].flat()) {
+        if (method !== "HEAD") table.push({ method, url: route.url, access });
+      }
     }
+    if (!access) return;
+    // A hook of the route's own, first of its onRequest hooks: it runs where a global one registered
+    // here would (the global hooks before it are all registered earlier), reads the route's config
+    // from here rather than from request.routeOptions (a new object on every read), and is not async,
+    // so anonymous calls to public routes (most of the storefront's traffic) pass without a promise.
+    const checkAccess: onRequestHookHandler = (request, _reply, done) => {
+      const token = tokenFrom(request, config);
+      if (!token && access.kind === "public") return done();
+      admit(request, config, access, token).then(
+        () => done(),
+        (error: Error) => done(error),
+      );
+    };
+    route.onRequest = [checkAccess, ...[route.onRequest ?? []].flat()];
   });
 
-  app.addHook("onRequest", async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access) return;
-    const token = tokenFrom(request);
-    if (!token && access.kind === "public") return;
+  async function admit(
+    request: FastifyRequest,
+    config: FastifyContextConfig,
+    access: Access,
+    token: string | undefined,
+  ): Promise<void> {
     if (token) {
       const claims = await options.tokens.verify(token);
       request.principal = claims ? await loadPrincipal(options.db, claims) : null;
@@ -90,11 +107,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (access.kind === "public") return;
     if (!request.principal) throw unauthorized(copy.auth.unauthorized);
     // Hiding admin pages is not enough: until the user enrols, the server answers nothing else.
-    if (request.principal.twoFactorSetupRequired && !request.routeOptions.config.beforeTwoFactorSetup) {
+    if (request.principal.twoFactorSetupRequired && !config.beforeTwoFactorSetup) {
       throw forbidden(twoFactorCopy.api.setupRequired);
     }
     if (access.kind === "permission" && !satisfies(request.principal, access.requirement)) {
       throw forbidden(copy.auth.forbidden);
     }
-  });
+  }
 });

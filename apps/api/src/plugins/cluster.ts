@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { invalidatePrincipals } from "../core/principal.ts";
@@ -13,9 +13,10 @@ export type ClusterOptions = {
 
 /** A write by signed-in staff that succeeded: what the public sees or who may do what may have changed. */
 function isStaffWrite(request: FastifyRequest, statusCode: number): boolean {
-  const readOnly = request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS";
-  return !readOnly && request.principal !== null && statusCode < 400;
+  return !readOnlyMethods.has(request.method) && request.principal !== null && statusCode < 400;
 }
+
+const readOnlyMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * What a module's staff writes can change in the public cache, declared by the module itself
@@ -83,7 +84,7 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
     redis.subscriber.on("ready", () => forgetLocally(everything));
   }
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  const afterWrite: onSendHookHandler = async (request, reply, payload) => {
     if (!isStaffWrite(request, reply.statusCode)) return payload;
     const scope = request.routeOptions.config.cacheScope ?? everything;
     dropShown(scope);
@@ -93,5 +94,11 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
       });
     }
     return payload;
+  };
+  // Only on routes that take writes: a read then runs no onSend hook at all (no promise per answer).
+  // Per-route onSend hooks run after the global ones, as this one did, being the last registered.
+  app.addHook("onRoute", (route) => {
+    if (![route.method].flat().some((method) => !readOnlyMethods.has(method))) return;
+    route.onSend = [route.onSend ?? []].flat().concat(afterWrite);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { type CachedResponse, createResponseCache, type ResponseCache } from "../lib/response-cache.ts";
 
@@ -29,14 +29,27 @@ export function publicCacheKey(request: FastifyRequest): string | undefined {
  */
 export const publicCachePlugin = fp(async (app: FastifyInstance) => {
   app.decorate("publicCache", createResponseCache());
-  app.addHook("onRequest", (request, reply, done) => {
-    const key = request.method === "GET" ? publicCacheKey(request) : undefined;
-    const cached = key ? app.publicCache.get(key) : undefined;
-    if (cached) {
-      sendBody(request, reply, cached);
-      return;
-    }
-    done();
+  // Only routes that declare publicCache get the lookup, as a hook of their own: the others pay nothing
+  // per request, and these do not ask request.routeOptions (a new object on every read) for their config.
+  // Per-route hooks run after the global ones, so it still runs after auth and the security headers;
+  // a route's own onRequest hooks (a rate limit) would now run before it: no cached route has one.
+  app.addHook("onRoute", (route) => {
+    const options = route.config?.publicCache;
+    if (!options || ![route.method].flat().includes("GET")) return;
+    const answerFromCache: onRequestHookHandler = (request, reply, done) => {
+      // HEAD routes Fastify adds copy this hook; they were never answered from the cache.
+      const key =
+        request.method === "GET" && !request.headers.authorization
+          ? (options.key?.(request) ?? request.url)
+          : undefined;
+      const cached = key ? app.publicCache.get(key) : undefined;
+      if (cached) {
+        sendBody(request, reply, cached);
+        return;
+      }
+      done();
+    };
+    route.onRequest = [route.onRequest ?? []].flat().concat(answerFromCache);
   });
 });
 
@@ -60,5 +73,5 @@ export async function sendCached(
 function sendBody(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse): FastifyReply {
   reply.header("etag", cached.etag).header("cache-control", "public, no-cache");
   if (request.headers["if-none-match"] === cached.etag) return reply.status(304).send();
-  return reply.type("application/json; charset=utf-8").send(cached.body);
+  return reply.type("application/json; charset=utf-8").send(cached.bytes);
 }

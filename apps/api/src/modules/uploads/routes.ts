@@ -1,4 +1,4 @@
-import type { MultipartFile } from "@fastify/multipart";
+import multipart, { type MultipartFile } from "@fastify/multipart";
 import { okResponse } from "@shop/shared/schemas/common";
 import { type StoredImage, uploadResultSchema } from "@shop/shared/schemas/uploads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -35,6 +35,9 @@ function uploadError(error: unknown): never {
 
 export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
   declareCacheScope(app, nothingPublic);
+  // Here and in the CSV import only: registered for the whole app, its hooks (an async onRequest
+  // adding a close listener, an async onResponse) ran on every request.
+  await app.register(multipart);
   app.post(
     "/api/upload/multiple",
     {

@@ -2,6 +2,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import multipart from "@fastify/multipart";
 import { idSchema, okResponse } from "@shop/shared/schemas/common";
 import {
   type ConsentSource,
@@ -42,6 +43,8 @@ type ImportOptions = {
 };
 
 export const importRoutes: FastifyPluginAsyncZod<ImportOptions> = async (app, { tmpDir, bulkMaxRows, afterImport }) => {
+  // Multipart for these routes only, as for uploads: its hooks would otherwise run on every request.
+  await app.register(multipart);
   app.post(
     "/api/csv/import-jobs",
     {
