@@ -70,6 +70,15 @@ function refusalsOf(route: RouteOptions, schema: FastifySchema): Status[] {
   return statuses;
 }
 
+/** "List published posts" → "listPublishedPosts": an operationId client generators can name methods by. */
+function operationIdOf(summary: string): string {
+  const words = summary
+    .replace(/'/g, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0]?.toUpperCase() + word.slice(1))).join("");
+}
+
 /**
  * Adds what the route table knows to each operation before the zod schemas become JSON Schema:
  * who may call it (bearer unless public), the refusals it can answer, and a multipart body.
@@ -77,6 +86,7 @@ function refusalsOf(route: RouteOptions, schema: FastifySchema): Status[] {
 const describeRoute: typeof jsonSchemaTransform = (document) => {
   const { route } = document as typeof document & { route: RouteOptions };
   const schema: FastifySchema & Record<string, unknown> = { ...document.schema };
+  if (typeof schema.summary === "string") schema.operationId ??= operationIdOf(schema.summary);
   const access = route.config?.access;
   if (access) schema.security = access.kind === "public" ? [] : [{ bearer: [] }];
   const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
