@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateQuery, idSchema, pageQuery, searchQuery } from "./common.ts";
+import { dateQuery, idSchema, pageQuery, paginationSchema, searchQuery } from "./common.ts";
 import { emailSchema } from "./users.ts";
 
 export const campaignStatuses = ["draft", "scheduled", "sending", "paused", "sent", "cancelled", "failed"] as const;
@@ -71,56 +71,113 @@ export const recipientListQuerySchema = z.strictObject({
 export const funnelQuerySchema = z.strictObject({ campaignId: idSchema.optional() });
 export const growthQuerySchema = z.strictObject({ days: z.coerce.number().int().min(7).max(365).default(90) });
 
-export type CampaignDto = {
-  _id: string;
-  subject: string;
-  preheader: string;
-  html: string;
-  audience: Audience;
-  status: CampaignStatus;
-  scheduledAt: string | null;
-  startedAt: string | null;
-  sentAt: string | null;
-  recipientCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export const campaignSchema = z.object({
+  _id: z.string(),
+  subject: z.string(),
+  preheader: z.string(),
+  html: z.string(),
+  audience: audienceSchema,
+  status: z.enum(campaignStatuses),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  recipientCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CampaignDto = z.infer<typeof campaignSchema>;
 
-export type CampaignCounts = Record<RecipientStatus, number> & {
-  opened: number;
-  clicked: number;
-  unsubscribed: number;
+export const campaignListSchema = z.object({
+  campaigns: z.array(campaignSchema),
+  pagination: paginationSchema.extend({ totalCampaigns: z.number(), campaignsPerPage: z.number() }),
+});
+
+export const campaignCountsSchema = z.object({
+  ...(Object.fromEntries(recipientStatuses.map((status) => [status, z.number()])) as Record<
+    RecipientStatus,
+    z.ZodNumber
+  >),
+  opened: z.number(),
+  clicked: z.number(),
+  unsubscribed: z.number(),
   /** Recipients who reported it as spam (after the send: feedback reports, provider webhooks). */
-  complained: number;
-};
+  complained: z.number(),
+});
+export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
 
-export type FunnelDto = {
-  campaignId: string | null;
-  recipients: number;
-  sent: number;
-  delivered: number;
-  opened: number;
-  clicked: number;
-  unsubscribed: number;
+/** GET /api/emailhistory/{id}: the campaign as sent, with its delivery counts. */
+export const campaignDetailSchema = campaignSchema.extend({ counts: campaignCountsSchema });
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+export const recipientSchema = z.object({
+  _id: z.string(),
+  subscriberId: z.string().nullable(),
+  email: z.string(),
+  status: z.enum(recipientStatuses),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  messageId: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+});
+export type RecipientDto = z.infer<typeof recipientSchema>;
+export const recipientListSchema = z.object({
+  recipients: z.array(recipientSchema),
+  pagination: paginationSchema.extend({ totalRecipients: z.number(), recipientsPerPage: z.number() }),
+});
+export type RecipientList = z.infer<typeof recipientListSchema>;
+
+export const campaignLogSchema = z.object({
+  _id: z.string(),
+  event: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type CampaignLogDto = z.infer<typeof campaignLogSchema>;
+
+export const funnelSchema = z.object({
+  campaignId: z.string().nullable(),
+  recipients: z.number(),
+  sent: z.number(),
+  delivered: z.number(),
+  opened: z.number(),
+  clicked: z.number(),
+  unsubscribed: z.number(),
   /** Hard bounces, during the send or reported afterwards (the recipient was not delivered). */
-  bounced: number;
+  bounced: z.number(),
   /** Recipients with a soft bounce (a full mailbox, a server away) reported after the send. */
-  softBounced: number;
+  softBounced: z.number(),
   /** Recipients who reported the campaign as spam (feedback reports, provider webhooks). */
-  complained: number;
-  failed: number;
-  prefetchOpens: number;
-  rates: {
-    delivery: number;
-    open: number;
-    click: number;
-    clickToOpen: number;
-    unsubscribe: number;
-    bounce: number;
-    complaint: number;
-  };
-  topLinks: { url: string; clicks: number }[];
-};
+  complained: z.number(),
+  failed: z.number(),
+  prefetchOpens: z.number(),
+  rates: z.object({
+    delivery: z.number(),
+    open: z.number(),
+    click: z.number(),
+    clickToOpen: z.number(),
+    unsubscribe: z.number(),
+    bounce: z.number(),
+    complaint: z.number(),
+  }),
+  topLinks: z.array(z.object({ url: z.string(), clicks: z.number() })),
+});
+export type FunnelDto = z.infer<typeof funnelSchema>;
+
+export const growthDaySchema = z.object({
+  day: z.string(),
+  subscribed: z.number(),
+  unsubscribed: z.number(),
+  campaigns: z.number(),
+});
+export type GrowthDay = z.infer<typeof growthDaySchema>;
+export const growthSchema = z.object({
+  days: z.array(growthDaySchema),
+  totals: z.object({ subscribed: z.number(), unsubscribed: z.number(), bounced: z.number(), campaigns: z.number() }),
+});
+export type Growth = z.infer<typeof growthSchema>;
 
 export const campaignCopy = {
   notEditable: "Only drafts and scheduled campaigns can be changed",

@@ -1,10 +1,8 @@
 import { campaignUiCopy } from "@shop/shared/campaign-copy";
-import type { CampaignCounts, CampaignDto } from "@shop/shared/schemas/campaigns";
+import type { CampaignDetail, CampaignDto } from "@shop/shared/schemas/campaigns";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { campaignKeys } from "./keys";
-
-export type CampaignDetail = CampaignDto & { counts: CampaignCounts };
 
 /** While a campaign is sending its page refreshes this often (issue 6: every 3 s). */
 export const sendingRefreshMs = 3_000;

@@ -1,10 +1,9 @@
 import { campaignUiCopy } from "@shop/shared/campaign-copy";
+import type { CampaignLogDto } from "@shop/shared/schemas/campaigns";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { sendingRefreshMs } from "./get-campaign";
 import { campaignKeys } from "./keys";
-
-export type CampaignLogDto = { _id: string; event: string; message: string; createdAt: string };
 
 /** GET /emailhistory/:id/logs: oldest first. */
 export async function getCampaignLogs(id: string, signal?: AbortSignal): Promise<CampaignLogDto[]> {

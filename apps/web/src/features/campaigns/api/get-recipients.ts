@@ -1,30 +1,11 @@
 import { campaignUiCopy } from "@shop/shared/campaign-copy";
-import type { RecipientStatus } from "@shop/shared/schemas/campaigns";
-import type { Pagination } from "@shop/shared/schemas/common";
+import type { RecipientList, RecipientStatus } from "@shop/shared/schemas/campaigns";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { sendingRefreshMs } from "./get-campaign";
 import { campaignKeys } from "./keys";
 
-export type RecipientDto = {
-  _id: string;
-  email: string;
-  status: RecipientStatus;
-  attempts: number;
-  lastError: string | null;
-  messageId: string | null;
-  sentAt: string | null;
-  openedAt: string | null;
-  clickedAt: string | null;
-  unsubscribedAt: string | null;
-};
-
 export type RecipientListFilters = { page: number; limit: number; search?: string; status?: RecipientStatus };
-
-export type RecipientList = {
-  recipients: RecipientDto[];
-  pagination: Pagination & { totalRecipients: number; recipientsPerPage: number };
-};
 
 /** GET /emailhistory/:id/recipients */
 export async function getRecipients(

@@ -1,14 +1,8 @@
 import { campaignUiCopy } from "@shop/shared/campaign-copy";
-import type { FunnelDto } from "@shop/shared/schemas/campaigns";
+import type { FunnelDto, Growth } from "@shop/shared/schemas/campaigns";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { campaignKeys } from "./keys";
-
-export type GrowthDay = { day: string; subscribed: number; unsubscribed: number; campaigns: number };
-export type Growth = {
-  days: GrowthDay[];
-  totals: { subscribed: number; unsubscribed: number; bounced: number; campaigns: number };
-};
 
 /** GET /emailhistory/stats/funnel; no campaign id means All Campaigns. */
 export async function getFunnel(campaignId: string | null, signal?: AbortSignal): Promise<FunnelDto> {

@@ -1,15 +1,16 @@
+import type { RecipientDto } from "@shop/shared/schemas/campaigns";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
-import type { RecipientDto } from "../api/get-recipients";
 import { ok } from "../test-data";
 import { CampaignLogs } from "./campaign-logs";
 import { RecipientsTable } from "./recipients-table";
 
 const recipientOf = (email: string, overrides: Partial<RecipientDto> = {}): RecipientDto => ({
   _id: email,
+  subscriberId: null,
   email,
   status: "sent",
   attempts: 1,

@@ -1,11 +1,11 @@
 import { campaignUiCopy } from "@shop/shared/campaign-copy";
-import { type RecipientStatus, recipientStatuses } from "@shop/shared/schemas/campaigns";
+import { type RecipientDto, type RecipientStatus, recipientStatuses } from "@shop/shared/schemas/campaigns";
 import { DataTable, type DataTableColumn, tableStateOf } from "@/components/data-table";
 import { Pagination } from "@/components/pagination";
 import { type BadgeTone, StatusBadge } from "@/components/status-badge";
 import { formatDateTime } from "@/lib/format";
 import { useUrlFilters } from "@/lib/use-url-filters";
-import { type RecipientDto, useRecipients } from "../api/get-recipients";
+import { useRecipients } from "../api/get-recipients";
 import { SearchStatusFilters } from "../search-status-filters";
 
 const t = campaignUiCopy.detail;

@@ -1,7 +1,7 @@
 import { campaignUiCopy } from "@shop/shared/campaign-copy";
+import type { GrowthDay } from "@shop/shared/schemas/campaigns";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "@/lib/format";
-import type { GrowthDay } from "../api/get-stats";
 
 /** Recharts lives in this module, which only the statistics page (a lazy route) loads. */
 
