@@ -47,7 +47,8 @@ vi.mock("../src/modules/campaigns/recipient-queue.ts", async (importOriginal) =>
 const recipients = 20;
 /** Far beyond what any test here waits: a campaign delivered in time was woken, not polled. */
 const idleMs = 600_000;
-const patienceMs = 10_000;
+/** Within a test's timeout (30 s), yet far below the idle interval. */
+const patienceMs = 25_000;
 
 const rig = await startCampaignRig({});
 const sender = createCampaignSender(
@@ -64,7 +65,7 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
   const deadline = Date.now() + patienceMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not within ${patienceMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

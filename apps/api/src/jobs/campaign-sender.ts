@@ -68,11 +68,18 @@ export function createCampaignSender(
   let loop: Promise<void> | undefined;
   const idle = new Set<AbortController>();
   const rest = async () => {
+    if (!running) return; // stopping: stop() has already cut short those resting
     const controller = new AbortController();
     idle.add(controller);
     await sleep(options.idleMs, undefined, { signal: controller.signal }).catch(() => {});
     idle.delete(controller);
   };
+  const restless = () => {
+    for (const controller of idle) controller.abort();
+  };
+  // Counts wakes, so a lane whose round began before one never rests on it: its claim may have looked
+  // just before the campaign's recipients were committed, while no lane was resting to be woken.
+  let wakes = 0;
 
   let nextTokenAt = 0;
   async function throttle(): Promise<void> {
@@ -84,18 +91,15 @@ export function createCampaignSender(
   }
 
   let lastRelease = Number.NEGATIVE_INFINITY;
-  let lastClaimEmpty = true;
   async function claim() {
-    // Releasing expired claims scans every claimed row, so while this sender has work it runs a few
-    // times per lease rather than before every batch: an expired claim still comes back well within
-    // one more lease.
-    if (lastClaimEmpty || Date.now() - lastRelease >= Math.min(options.leaseMs / 4, 5_000)) {
+    // Releasing expired claims scans every claimed row, so it runs a few times per lease (and at
+    // start), not before every claim: an expired claim still comes back well within one more lease,
+    // and the first claim after "Send now" does not wait for it.
+    if (Date.now() - lastRelease >= Math.min(options.leaseMs / 4, 5_000)) {
       lastRelease = Date.now();
       await releaseExpiredClaims(db);
     }
-    const claimed = await claimRecipients(db, options.batchSize, options.leaseMs);
-    lastClaimEmpty = claimed.length === 0;
-    return claimed;
+    return claimRecipients(db, options.batchSize, options.leaseMs);
   }
 
   /** One claim-send-record round. Returns how many recipients it handled. */
@@ -134,10 +138,11 @@ export function createCampaignSender(
    */
   async function lane(concurrency: number, schedules: boolean): Promise<void> {
     while (running) {
+      const heard = wakes;
       try {
         if (schedules) await schedule();
         const handled = await runOnce(concurrency);
-        if (handled === 0) await rest();
+        if (handled === 0 && heard === wakes) await rest();
       } catch {
         // The database may be briefly away; try again shortly rather than die.
         await rest();
@@ -158,11 +163,13 @@ export function createCampaignSender(
     },
     async stop() {
       running = false;
+      restless();
       await loop;
     },
     runOnce,
     wake() {
-      for (const controller of idle) controller.abort();
+      wakes += 1;
+      restless();
     },
   };
 }

@@ -60,24 +60,30 @@ export async function unscheduleCampaign(db: Db, id: string): Promise<CampaignDt
  * Moves a campaign into sending exactly once (`WHERE status IN …` makes a race harmless), then
  * queues its audience. `from` names the statuses it may start from.
  */
-export async function startCampaign(db: Db, id: string, from: CampaignStatus[] = ["draft", "scheduled"]) {
+export async function startCampaign(
+  db: Db,
+  id: string,
+  from: CampaignStatus[] = ["draft", "scheduled"],
+): Promise<CampaignDto> {
   const campaign = await getCampaign(db, id);
   if (!from.includes(campaign.status)) throw conflict(`A ${campaign.status} campaign cannot be sent`);
-  if ((await countAudience(db, campaign.audience)) === 0) throw badRequest(campaignCopy.noRecipients);
   // One transaction: a sender elsewhere must never see the campaign sending before its recipients
-  // exist, or it would find nothing queued and call the campaign finished.
-  await db.transaction(async (tx) => {
-    const [started] = await tx
+  // exist, or it would find nothing queued and call the campaign finished. An audience of nobody
+  // rolls the start back, so it is found by queueing it rather than by counting it first.
+  const started = await db.transaction(async (tx) => {
+    const [row] = await tx
       .update(campaigns)
       .set({ status: "sending", startedAt: new Date() })
       .where(and(eq(campaigns.id, id), inArray(campaigns.status, from)))
-      .returning({ id: campaigns.id });
-    if (!started) throw conflict("The campaign has already started");
+      .returning();
+    if (!row) throw conflict("The campaign has already started");
     const added = await enqueueAudience(tx, id, campaign.audience);
+    if (added === 0) throw badRequest(campaignCopy.noRecipients);
     await tx.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, id));
     await logCampaign(tx, id, "started", `Sending to ${added} recipient${added === 1 ? "" : "s"}`);
+    return { ...row, recipientCount: added };
   });
-  return getCampaign(db, id);
+  return toCampaignDto(started);
 }
 
 /** Starts every scheduled campaign that is due; two schedulers racing start each one once. */
