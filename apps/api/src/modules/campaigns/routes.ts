@@ -3,17 +3,31 @@ import {
   type CampaignDto,
   campaignCopy,
   campaignCreateSchema,
+  campaignDetailSchema,
   campaignListQuerySchema,
+  campaignListSchema,
+  campaignLogSchema,
+  campaignSchema,
   campaignUpdateSchema,
   funnelQuerySchema,
+  funnelSchema,
   growthQuerySchema,
+  growthSchema,
   recipientListQuerySchema,
+  recipientListSchema,
   scheduleSchema,
   sendMailSchema,
   testSendSchema,
 } from "@shop/shared/schemas/campaigns";
-import { idParamsSchema } from "@shop/shared/schemas/common";
+import {
+  conflictResponse,
+  errorResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  okResponse,
+} from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
@@ -40,15 +54,32 @@ const editableView = (c: CampaignDto) => ({
 
 export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async (app, options) => {
   declareCacheScope(app, nothingPublic);
-  app.get("/api/compose-mail/delivery", { config: compose }, async () => ({
-    success: true,
-    message: app.mailer.kind === "outbox" ? campaignCopy.outboxBanner : "Mail is sent through SMTP",
-    data: { transport: app.mailer.kind },
-  }));
+  app.get(
+    "/api/compose-mail/delivery",
+    {
+      config: compose,
+      schema: {
+        summary: "Tell how campaign mail is sent",
+        response: { 200: okResponse(z.object({ transport: z.string() })) },
+      },
+    },
+    async () => ({
+      success: true,
+      message: app.mailer.kind === "outbox" ? campaignCopy.outboxBanner : "Mail is sent through SMTP",
+      data: { transport: app.mailer.kind },
+    }),
+  );
 
   app.post(
     "/api/compose-mail/audience-count",
-    { config: compose, schema: { body: audienceCountSchema } },
+    {
+      config: compose,
+      schema: {
+        summary: "Count a campaign audience",
+        body: audienceCountSchema,
+        response: { 200: okResponse(z.object({ count: z.number() })) },
+      },
+    },
     async (request) => ({
       success: true,
       message: "Audience counted",
@@ -58,7 +89,14 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
 
   app.post(
     "/api/compose-mail",
-    { config: { ...compose, ...label("Create email") }, schema: { body: campaignCreateSchema } },
+    {
+      config: { ...compose, ...label("Create email") },
+      schema: {
+        summary: "Save a campaign as a draft",
+        body: campaignCreateSchema,
+        response: { 201: okResponse(campaignSchema) },
+      },
+    },
     async (request, reply) => {
       const campaign = await createCampaign(app.db, request.body, principalOf(request).userId);
       await audit(request, {
@@ -75,7 +113,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
     "/api/compose-mail/:id",
     {
       config: requirePermission(["newsletter:compose-email", "newsletter:view-emailhistories"]),
-      schema: { params: idParamsSchema },
+      schema: { summary: "Get a campaign", params: idParamsSchema, response: { 200: okResponse(campaignSchema) } },
     },
     async (request) => ({
       success: true,
@@ -88,7 +126,15 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
     "/api/compose-mail/:id",
     {
       config: { ...compose, ...label("Update email") },
-      schema: { params: idParamsSchema, body: campaignUpdateSchema },
+      schema: {
+        summary: "Update a draft campaign",
+        params: idParamsSchema,
+        body: campaignUpdateSchema,
+        response: {
+          200: okResponse(campaignSchema),
+          409: conflictResponse("The campaign's status does not allow this"),
+        },
+      },
     },
     async (request) => {
       const { before, after } = await updateCampaign(app.db, request.params.id, request.body);
@@ -104,7 +150,14 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
 
   app.delete(
     "/api/compose-mail/:id",
-    { config: { ...compose, ...label("Delete email") }, schema: { params: idParamsSchema } },
+    {
+      config: { ...compose, ...label("Delete email") },
+      schema: {
+        summary: "Delete a draft campaign",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 409: conflictResponse("The campaign's status does not allow this") },
+      },
+    },
     async (request) => {
       const campaign = await deleteDraft(app.db, request.params.id);
       await audit(request, {
@@ -119,7 +172,18 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
 
   app.post(
     "/api/compose-mail/:id/test",
-    { config: { ...compose, ...label("Send test email") }, schema: { params: idParamsSchema, body: testSendSchema } },
+    {
+      config: { ...compose, ...label("Send test email") },
+      schema: {
+        summary: "Send a test of a campaign",
+        params: idParamsSchema,
+        body: testSendSchema,
+        response: {
+          200: messageResponseSchema,
+          502: errorResponseSchema.describe("The mail relay refused the message or could not be reached"),
+        },
+      },
+    },
     async (request) => {
       const campaign = await sendTestEmail(app.db, app.mailer, request.params.id, request.body.email, {
         secret: options.linkSecret,
@@ -138,7 +202,18 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
 
   app.post(
     "/api/compose-mail/:id/schedule",
-    { config: { ...compose, ...label("Schedule email") }, schema: { params: idParamsSchema, body: scheduleSchema } },
+    {
+      config: { ...compose, ...label("Schedule email") },
+      schema: {
+        summary: "Schedule a campaign",
+        params: idParamsSchema,
+        body: scheduleSchema,
+        response: {
+          200: okResponse(campaignSchema),
+          409: conflictResponse("The campaign's status does not allow this"),
+        },
+      },
+    },
     async (request) => {
       const campaign = await scheduleCampaign(app.db, request.params.id, new Date(request.body.scheduledAt));
       await audit(request, {
@@ -153,7 +228,17 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
 
   app.post(
     "/api/compose-mail/:id/unschedule",
-    { config: { ...compose, ...label("Unschedule email") }, schema: { params: idParamsSchema } },
+    {
+      config: { ...compose, ...label("Unschedule email") },
+      schema: {
+        summary: "Move a scheduled campaign back to drafts",
+        params: idParamsSchema,
+        response: {
+          200: okResponse(campaignSchema),
+          409: conflictResponse("The campaign's status does not allow this"),
+        },
+      },
+    },
     async (request) => {
       const campaign = await unscheduleCampaign(app.db, request.params.id);
       await audit(request, {
@@ -168,7 +253,17 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
 
   app.post(
     "/api/emailhistory/send-mail",
-    { config: { ...compose, ...label("Send email") }, schema: { body: sendMailSchema } },
+    {
+      config: { ...compose, ...label("Send email") },
+      schema: {
+        summary: "Start sending a campaign",
+        body: sendMailSchema,
+        response: {
+          202: okResponse(campaignSchema),
+          409: conflictResponse("The campaign's status does not allow this"),
+        },
+      },
+    },
     async (request, reply) => {
       const campaign = await startCampaign(app.db, request.body.mailId);
       app.wakeSender?.();
@@ -183,15 +278,25 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
   );
 
   const stateWords = {
-    pause: { name: "Pause email", done: "Paused" },
-    resume: { name: "Resume email", done: "Resumed" },
-    cancel: { name: "Cancel email", done: "Cancelled" },
+    pause: { name: "Pause email", done: "Paused", summary: "Pause a sending campaign" },
+    resume: { name: "Resume email", done: "Resumed", summary: "Resume a paused campaign" },
+    cancel: { name: "Cancel email", done: "Cancelled", summary: "Cancel a campaign" },
   } as const;
   for (const action of ["pause", "resume", "cancel"] as const) {
-    const { name, done } = stateWords[action];
+    const { name, done, summary } = stateWords[action];
     app.post(
       `/api/emailhistory/:id/${action}`,
-      { config: { ...compose, ...label(name) }, schema: { params: idParamsSchema } },
+      {
+        config: { ...compose, ...label(name) },
+        schema: {
+          summary,
+          params: idParamsSchema,
+          response: {
+            200: okResponse(campaignSchema),
+            409: conflictResponse("The campaign's status does not allow this"),
+          },
+        },
+      },
       async (request) => {
         const campaign = await setSendingState(app.db, request.params.id, action);
         await audit(request, {
@@ -209,7 +314,11 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
     "/api/emailhistory/getall-emailhistory",
     {
       config: requirePermission(["newsletter:view-emailhistories", "newsletter:view-statistics"]),
-      schema: { querystring: campaignListQuerySchema },
+      schema: {
+        summary: "List campaigns",
+        querystring: campaignListQuerySchema,
+        response: { 200: okResponse(campaignListSchema) },
+      },
     },
     async (request) => ({
       success: true,
@@ -220,7 +329,14 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
 
   app.get(
     "/api/emailhistory/stats/funnel",
-    { config: stats, schema: { querystring: funnelQuerySchema } },
+    {
+      config: stats,
+      schema: {
+        summary: "Get the delivery funnel",
+        querystring: funnelQuerySchema,
+        response: { 200: okResponse(funnelSchema) },
+      },
+    },
     async (request) => ({
       success: true,
       message: "Funnel fetched successfully",
@@ -230,7 +346,14 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
 
   app.get(
     "/api/emailhistory/stats/growth",
-    { config: stats, schema: { querystring: growthQuerySchema } },
+    {
+      config: stats,
+      schema: {
+        summary: "Get audience growth per day",
+        querystring: growthQuerySchema,
+        response: { 200: okResponse(growthSchema) },
+      },
+    },
     async (request) => ({
       success: true,
       message: "Growth fetched successfully",
@@ -238,18 +361,37 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
     }),
   );
 
-  app.get("/api/emailhistory/:id", { config: history, schema: { params: idParamsSchema } }, async (request) => {
-    const campaign = await getCampaign(app.db, request.params.id);
-    return {
-      success: true,
-      message: "Email fetched successfully",
-      data: { ...campaign, counts: await campaignCounts(app.db, campaign._id) },
-    };
-  });
+  app.get(
+    "/api/emailhistory/:id",
+    {
+      config: history,
+      schema: {
+        summary: "Get a campaign with its delivery counts",
+        params: idParamsSchema,
+        response: { 200: okResponse(campaignDetailSchema) },
+      },
+    },
+    async (request) => {
+      const campaign = await getCampaign(app.db, request.params.id);
+      return {
+        success: true,
+        message: "Email fetched successfully",
+        data: { ...campaign, counts: await campaignCounts(app.db, campaign._id) },
+      };
+    },
+  );
 
   app.get(
     "/api/emailhistory/:id/recipients",
-    { config: history, schema: { params: idParamsSchema, querystring: recipientListQuerySchema } },
+    {
+      config: history,
+      schema: {
+        summary: "List a campaign's recipients",
+        params: idParamsSchema,
+        querystring: recipientListQuerySchema,
+        response: { 200: okResponse(recipientListSchema) },
+      },
+    },
     async (request) => ({
       success: true,
       message: "Recipients fetched successfully",
@@ -257,17 +399,32 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
     }),
   );
 
-  app.get("/api/emailhistory/:id/logs", { config: history, schema: { params: idParamsSchema } }, async (request) => ({
-    success: true,
-    message: "Email logs fetched successfully",
-    data: await listLogs(app.db, request.params.id),
-  }));
+  app.get(
+    "/api/emailhistory/:id/logs",
+    {
+      config: history,
+      schema: {
+        summary: "List a campaign's log",
+        params: idParamsSchema,
+        response: { 200: okResponse(z.array(campaignLogSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: "Email logs fetched successfully",
+      data: await listLogs(app.db, request.params.id),
+    }),
+  );
 
   app.delete(
     "/api/emailhistory/:id",
     {
       config: { ...requirePermission("newsletter:delete-emailhistory"), ...label("Delete email history") },
-      schema: { params: idParamsSchema },
+      schema: {
+        summary: "Delete a campaign's history",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 409: conflictResponse("The campaign's status does not allow this") },
+      },
     },
     async (request) => {
       const campaign = await deleteHistory(app.db, request.params.id);

@@ -84,7 +84,13 @@ export async function audienceGrowth(db: Db, days: number) {
     unsubscribed: byDay.get(day)?.unsubscribed ?? 0,
     campaigns: byDay.get(day)?.campaigns ?? 0,
   }));
-  const [totals] = await queryRows<{ subscribed: number; unsubscribed: number; bounced: number; campaigns: number }>(
+  // An aggregate with no GROUP BY always answers one row; the zeros only tell the type so.
+  const [totals = { subscribed: 0, unsubscribed: 0, bounced: 0, campaigns: 0 }] = await queryRows<{
+    subscribed: number;
+    unsubscribed: number;
+    bounced: number;
+    campaigns: number;
+  }>(
     db,
     sql`select count(*) filter (where status = 'subscribed')::int as subscribed, count(*) filter (where status = 'unsubscribed')::int as unsubscribed,
       count(*) filter (where status = 'bounced')::int as bounced, (select count(*)::int from campaigns where status = 'sent') as campaigns from subscribers`,
