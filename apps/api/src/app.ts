@@ -13,6 +13,7 @@ import { loggableError } from "./lib/errors.ts";
 import { createMemoryThrottle, createRedisThrottle } from "./lib/failure-throttle.ts";
 import { redactUrl } from "./lib/redact.ts";
 import { connectRedis } from "./lib/redis.ts";
+import { createRequestIds } from "./lib/request-id.ts";
 import { RequestLogController } from "./lib/request-log.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
 import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts";
@@ -130,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     // Signed tokens in email links (unsubscribe, tracking) are longer than the default 100.
     routerOptions: { maxParamLength: 512 },
     requestTimeout: 60_000,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: createRequestIds(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
