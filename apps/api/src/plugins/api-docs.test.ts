@@ -26,3 +26,17 @@ it("passes Redocly's recommended rules with no errors", async () => {
   const report = errors.map((problem) => `${problem.ruleId} ${where(problem)}: ${problem.message}`);
   expect(errors.length, `${errors.length} errors:\n${report.join("\n")}`).toBe(0);
 });
+
+it("documents a success answer for every operation, with its body unless it is a redirect", async () => {
+  type Operation = { responses: Record<string, { content?: unknown }> };
+  const doc = (await app.inject({ url: "/api/docs" })).json() as { paths: Record<string, Record<string, Operation>> };
+  const undocumented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, { responses }]) => {
+        const answers = Object.entries(responses).filter(([status]) => /^[23]/.test(status));
+        return !answers.some(([status, answer]) => status.startsWith("3") || answer.content !== undefined);
+      })
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+  expect(undocumented).toEqual([]);
+});
