@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 declare module "fastify" {
@@ -44,19 +44,18 @@ export const inFlightPlugin = fp(async (app: FastifyInstance) => {
     running === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
   );
   // Requests from arrival to answer: one still being read or checked has no handler running yet.
+  // The response's `close` comes once, after it is sent or when the client hangs up first, so one
+  // listener replaces onResponse and onRequestAbort hooks and the set that kept them from counting a
+  // request twice (an abort hook alone adds a listener to every request: issue 19).
   let open = 0;
-  const counted = new WeakSet<FastifyRequest>();
-  app.addHook("onRequest", (request, _reply, done) => {
-    counted.add(request);
+  const closed = () => {
+    open -= 1;
+  };
+  app.addHook("onRequest", (_request, reply, done) => {
     open += 1;
+    reply.raw.on("close", closed);
     done();
   });
-  const answered = (request: FastifyRequest, _reply: unknown, done: () => void) => {
-    if (counted.delete(request)) open -= 1;
-    done();
-  };
-  app.addHook("onResponse", answered);
-  app.addHook("onRequestAbort", (request, done) => answered(request, undefined, done));
   app.decorate("othersAnswered", async (maxWaitMs: number) => {
     const until = performance.now() + maxWaitMs;
     // At least one turn of the event loop, so requests that came meanwhile are read.
