@@ -47,12 +47,14 @@ export function ScrollRestoration() {
     };
   }, [location.key]);
 
+  // No value is returned: newer browsers' scroll methods return a promise, which React would take for
+  // the effect's cleanup and call.
   useLayoutEffect(() => {
     const saved = action === "POP" ? restored(location.key) : undefined;
-    if (saved !== undefined) return window.scrollTo(0, saved);
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (target) return target.scrollIntoView();
-    if (action !== "POP") window.scrollTo(0, 0);
+    if (saved !== undefined) window.scrollTo(0, saved);
+    else if (target) target.scrollIntoView();
+    else if (action !== "POP") window.scrollTo(0, 0);
   }, [location.key, location.hash, action]);
 
   return null;
