@@ -20,7 +20,7 @@ function sourcesUnder(folder: string): string[] {
 /** The project files a source file imports: relative specifiers only (packages are not layers). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)].map(
+  const specifiers = [...text.matchAll(/\b(?:from|import)\s*(?:\(\s*)?"(\.{1,2}\/[^"]+)"/g)].map(
     (match) => match[1] ?? "",
   );
   return specifiers

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { rowNamed } from "@/test/rows";
 import { staffWith, toastsOf } from "@/test/store";
 import { CategoriesPage } from "./categories-page";
 import { fakeCatalogueApi, locks, type Refusals, writesOf } from "./test-data";
@@ -16,8 +17,6 @@ function renderPage(store: AppStore = staffWith(catalogueStaff)) {
     initialEntries: ["/admin/products/categories"],
   });
 }
-
-const row = (name: string) => screen.getByRole("row", { name: new RegExp(name) });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,9 +34,9 @@ describe("categories list", () => {
 
     answer({ body: { success: true, message: "ok", data: [locks] } });
     expect(await screen.findByText("Smart Locks")).toBeTruthy();
-    expect(within(row("Smart Locks")).getByText("smart-locks")).toBeTruthy();
-    expect(within(row("Smart Locks")).getByText("Keyless entry")).toBeTruthy();
-    expect(within(row("Smart Locks")).getByText("2")).toBeTruthy();
+    expect(within(rowNamed("Smart Locks")).getByText("smart-locks")).toBeTruthy();
+    expect(within(rowNamed("Smart Locks")).getByText("Keyless entry")).toBeTruthy();
+    expect(within(rowNamed("Smart Locks")).getByText("2")).toBeTruthy();
     await vi.waitFor(() => expect(table.getAttribute("aria-busy")).toBe("false"));
   });
 
@@ -105,7 +104,7 @@ describe("adding and editing a category", () => {
     ]);
     expect(toastsOf(store)).toContain("Category created successfully");
     expect(await screen.findByText("Smart Plugs")).toBeTruthy();
-    expect(within(row("Smart Plugs")).getByText("smart-plugs")).toBeTruthy();
+    expect(within(rowNamed("Smart Plugs")).getByText("smart-plugs")).toBeTruthy();
   });
 
   it("puts the server's taken-slug message under Slug and keeps the dialog open", async () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatDate } from "@/lib/format";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { rowNamed } from "@/test/rows";
 import { staffWith, toastsOf } from "@/test/store";
 import { HeroBannersPage } from "./hero-banners-page";
 import { bannerOf } from "./test-data";
@@ -32,8 +33,6 @@ function renderPage(permissions = manager) {
   });
 }
 
-const row = (title: string) => screen.getByRole("row", { name: new RegExp(title) });
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -47,16 +46,18 @@ describe("hero banners list", () => {
     ]);
     renderPage();
     await screen.findByText("Spring sale");
-    expect(within(row("Spring sale")).getByText("Active")).toBeTruthy();
+    expect(within(rowNamed("Spring sale")).getByText("Active")).toBeTruthy();
     // Dates as the page formats them, in the machine's time zone.
     const day = (iso: string) => formatDate(iso);
     expect(
-      within(row("Spring sale")).getByText(`${day("2025-03-01T12:00:00.000Z")} – ${day("2025-03-31T12:00:00.000Z")}`),
+      within(rowNamed("Spring sale")).getByText(
+        `${day("2025-03-01T12:00:00.000Z")} – ${day("2025-03-31T12:00:00.000Z")}`,
+      ),
     ).toBeTruthy();
-    expect(within(row("Winter")).getByText("Inactive")).toBeTruthy();
-    expect(within(row("Winter")).getByText(`Until ${day("2025-02-28T12:00:00.000Z")}`)).toBeTruthy();
-    expect(within(row("Welcome")).getByText("Always")).toBeTruthy();
-    expect(within(row("Welcome")).getByRole("link", { name: "Edit Welcome" }).getAttribute("href")).toBe(
+    expect(within(rowNamed("Winter")).getByText("Inactive")).toBeTruthy();
+    expect(within(rowNamed("Winter")).getByText(`Until ${day("2025-02-28T12:00:00.000Z")}`)).toBeTruthy();
+    expect(within(rowNamed("Welcome")).getByText("Always")).toBeTruthy();
+    expect(within(rowNamed("Welcome")).getByRole("link", { name: "Edit Welcome" }).getAttribute("href")).toBe(
       "/admin/hero-banners/edit?id=c",
     );
   });

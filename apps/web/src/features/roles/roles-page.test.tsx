@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { rowNamed } from "@/test/rows";
 import { staffWith, toastsOf } from "@/test/store";
 import { RolesPage } from "./roles-page";
 
@@ -57,8 +58,6 @@ function renderPage(permissions = ["roles:view-roles", "roles:create-update-role
   });
 }
 
-const row = (name: string) => screen.getByRole("row", { name: new RegExp(name) });
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -69,12 +68,12 @@ describe("roles page", () => {
     renderPage();
     await screen.findByText("Editors");
     const cells = (name: string) =>
-      within(row(name))
+      within(rowNamed(name))
         .getAllByRole("cell")
         .map((cell) => cell.textContent);
     expect(cells("Support").slice(0, 3)).toEqual(["SupportSupport staff", "3", "1"]);
     expect(cells("Editors").slice(0, 3)).toEqual(["EditorsEditors staff", "0", "2"]);
-    expect(within(row("Editors")).getByRole("link", { name: "Edit Editors" }).getAttribute("href")).toBe(
+    expect(within(rowNamed("Editors")).getByRole("link", { name: "Edit Editors" }).getAttribute("href")).toBe(
       "/admin/manage/roles/edit/r-editors",
     );
     expect(screen.getByRole("link", { name: "Create Role" }).getAttribute("href")).toBe("/admin/manage/roles/create");

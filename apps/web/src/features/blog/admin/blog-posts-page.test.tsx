@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { rowNamed } from "@/test/rows";
 import { staffWith, toastsOf } from "@/test/store";
 import { BlogPostsPage } from "./blog-posts-page";
 
@@ -50,8 +51,6 @@ function renderPage(permissions = ["blog:view-posts", "blog:create-update-post",
   });
 }
 
-const row = (title: string) => screen.getByRole("row", { name: new RegExp(title) });
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -61,10 +60,10 @@ describe("staff blog list", () => {
     fakePostsApi();
     renderPage();
     await screen.findByText("Door locks explained");
-    expect(within(row("Door locks explained")).getByText("Published")).toBeTruthy();
-    expect(within(row("Sensors 101")).getByText("Draft")).toBeTruthy();
-    expect(within(row("Sensors 101")).getByText("Not published")).toBeTruthy();
-    expect(within(row("Sensors 101")).getByRole("link", { name: "Edit Sensors 101" }).getAttribute("href")).toBe(
+    expect(within(rowNamed("Door locks explained")).getByText("Published")).toBeTruthy();
+    expect(within(rowNamed("Sensors 101")).getByText("Draft")).toBeTruthy();
+    expect(within(rowNamed("Sensors 101")).getByText("Not published")).toBeTruthy();
+    expect(within(rowNamed("Sensors 101")).getByRole("link", { name: "Edit Sensors 101" }).getAttribute("href")).toBe(
       "/admin/blog/edit/sensors",
     );
   });

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { rowNamed } from "@/test/rows";
 import { ok } from "../test-data";
 import { CampaignLogs } from "./campaign-logs";
 import { RecipientsTable } from "./recipients-table";
@@ -43,7 +44,6 @@ function fakeRecipientsApi() {
 }
 
 const renderRecipients = () => renderRoutes([{ path: "/", element: <RecipientsTable campaignId="c1" live={false} /> }]);
-const row = (email: string) => screen.getByRole("row", { name: new RegExp(email) });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,11 +55,11 @@ describe("a campaign's recipients", () => {
     renderRecipients();
     await screen.findByText("bob@example.com");
 
-    expect(within(row("bob@example.com")).getByText("Failed")).toBeTruthy();
-    expect(within(row("bob@example.com")).getByText("3")).toBeTruthy();
-    expect(within(row("bob@example.com")).getByText("550 5.1.1 user unknown")).toBeTruthy();
-    expect(within(row("ada@example.com")).getByText("Unsubscribed")).toBeTruthy();
-    expect(within(row("ada@example.com")).getByText("Sent")).toBeTruthy();
+    expect(within(rowNamed("bob@example.com")).getByText("Failed")).toBeTruthy();
+    expect(within(rowNamed("bob@example.com")).getByText("3")).toBeTruthy();
+    expect(within(rowNamed("bob@example.com")).getByText("550 5.1.1 user unknown")).toBeTruthy();
+    expect(within(rowNamed("ada@example.com")).getByText("Unsubscribed")).toBeTruthy();
+    expect(within(rowNamed("ada@example.com")).getByText("Sent")).toBeTruthy();
   });
 
   it("filters by status through the URL and asks the server for that status only", async () => {
