@@ -137,14 +137,27 @@ export function AppRouter({ history, prepare, children }: AppRouterProps) {
   const navigator = useMemo<Navigator>(() => {
     const guarded = (method: "push" | "replace", action: AppHistory["action"]) => (to: To, state?: unknown) => {
       const next: Location = { ...history.encodeLocation(to), state: state ?? null, key: "next" };
+      // The address changes once the next page is ready, as with the data router: moved first, the
+      // old page would stand at the new address, and whoever acts on it there acts on the wrong page.
+      const go = () => {
+        const ready = prepare?.(next);
+        if (!ready) return history[method](to, state);
+        const id = ++latest.current;
+        setPreparing(true);
+        void ready
+          .catch(() => undefined)
+          .then(() => {
+            if (id === latest.current) history[method](to, state);
+          });
+      };
       const owner = blockerFor(next, action);
-      if (!owner) return history[method](to, state);
+      if (!owner) return go();
       setBlocked({
         owner,
         location: next,
         proceed: () => {
           setBlocked(null);
-          history[method](to, state);
+          go();
         },
       });
     };
@@ -155,7 +168,7 @@ export function AppRouter({ history, prepare, children }: AppRouterProps) {
       push: guarded("push", "PUSH" as AppHistory["action"]),
       replace: guarded("replace", "REPLACE" as AppHistory["action"]),
     };
-  }, [history, blockerFor]);
+  }, [history, blockerFor, prepare]);
 
   const register = useCallback((owner: string, shouldBlock: BlockerFunction) => {
     blockers.current.set(owner, shouldBlock);
