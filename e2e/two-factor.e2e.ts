@@ -60,6 +60,9 @@ async function passwordStep(page: Page, email: string, secret = password): Promi
  */
 async function signOut(page: Page): Promise<void> {
   await openPage(page, `${site}/login`);
+  // A signed-in app goes on from /login to /admin once the admin pages' code is in, and its store
+  // writes the session back to localStorage then: let that happen before clearing, not after.
+  await page.waitForLoadState("networkidle");
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
