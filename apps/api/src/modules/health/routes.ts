@@ -1,5 +1,7 @@
+import { errorResponseSchema } from "@shop/shared/schemas/common";
 import { healthSchema } from "@shop/shared/schemas/health";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { publicRoute } from "../../plugins/auth.ts";
 
 const pingTimeoutMs = 2_000;
@@ -10,7 +12,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "Check the server and its database",
-        response: { 200: healthSchema, 503: healthSchema.describe("The database cannot be reached") },
+        response: {
+          200: healthSchema,
+          // Down, or shed by the overload guard (app.ts) before the handler ran, with the error envelope.
+          503: z
+            .union([healthSchema, errorResponseSchema])
+            .describe("The database cannot be reached, or the server is too busy (Retry-After)"),
+        },
       },
       config: publicRoute,
     },
