@@ -88,7 +88,9 @@ describe("the admin dashboard at 1366×900", () => {
     const page = await openDashboard(false);
     const chart = page.locator("section[aria-labelledby='contacts-by-status']");
     await expect
-      .poll(() => chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label").count())
+      .poll(() => chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label").count(), {
+        timeout: 15_000,
+      })
       .toBe(6);
     const ticks = chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label");
     const boxes = await Promise.all((await ticks.all()).map((tick) => tick.boundingBox()));
