@@ -36,6 +36,7 @@ import { blogRoutes } from "./modules/blog/routes.ts";
 import { bounceRoutes } from "./modules/bounces/routes.ts";
 import { confirmSubscriptionOverHttps, type SnsNetwork } from "./modules/bounces/sns-routes.ts";
 import { fetchCertificateOverHttps } from "./modules/bounces/verify-sns.ts";
+import { campaignHistoryRoutes } from "./modules/campaigns/history-routes.ts";
 import { campaignRoutes } from "./modules/campaigns/routes.ts";
 import { attributeUnsubscribe, createEventRecorder, type EventRecorder } from "./modules/campaigns/tracking.ts";
 import { trackingRoutes } from "./modules/campaigns/tracking-routes.ts";
@@ -255,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     importBulkMaxRows: config.importBulkMaxRows,
   });
   await app.register(campaignRoutes, { linkSecret, publicUrl: config.publicUrl });
+  await app.register(campaignHistoryRoutes);
   await app.register(trackingRoutes, { linkSecret, events: app.events });
   await app.register(bounceRoutes, {
     config: config.bounceWebhooks,
