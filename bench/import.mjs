@@ -78,14 +78,18 @@ async function importOver(shop, csv, backends) {
   const before = await machineSnapshot({ pid: shop.pid, match: backends });
   const started = performance.now();
   let importing = true;
+  // Timed when the answer arrives, not after the sign-ups sent meanwhile have been answered: they tick
+  // every 250 ms, and waiting for them rounded every import up to the next tick and beyond.
+  let answeredAt = started;
   const imported = fetch(`${shop.url}/api/csv/import-csv`, { method: "POST", headers: auth, body: form }).finally(
     () => {
+      answeredAt = performance.now();
       importing = false;
     },
   );
   const signUps = await signUpWhile(shop, () => importing);
   const response = await imported;
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (answeredAt - started) / 1000;
   const after = await machineSnapshot({ pid: shop.pid, match: backends });
   const body = await response.json();
   if (!response.ok) throw new Error(body.message);
