@@ -94,6 +94,20 @@ describe("server-rendered storefront markup (html-validate recommended)", () => 
   });
 });
 
+describe("the icons browsers and crawlers ask for", () => {
+  it("serves /favicon.ico, which is asked for whatever the page links, and every icon the page links", async () => {
+    const ico = await fetch(`${server.url}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get("content-type")).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An ICO file's header: reserved 0, type 1 (icon).
+    expect([...new Uint8Array(await ico.arrayBuffer()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const html = await (await fetch(`${server.url}/`)).text();
+    const linked = [...html.matchAll(/<link rel="icon"[^>]*href="([^"]+)"/g)].map((match) => match[1] ?? "");
+    expect(linked).toContain("/favicon.ico");
+    for (const href of linked) expect((await fetch(`${server.url}${href}`)).status, href).toBe(200);
+  });
+});
+
 describe("the /shop filter form without JavaScript", () => {
   it("applies the chosen filters with its submit button, keeping the search", async () => {
     browser = await launchBrowser();
