@@ -107,6 +107,15 @@ describe("subscribers page", () => {
     expect(await screen.findByText("Showing 1 to 20 of 45")).toBeTruthy();
   });
 
+  it("says about for a filtered list the server estimated (more than 10,000 matches are not counted)", async () => {
+    renderPage("/admin/newsletters/subscribers?status=subscribed", { total: 99_812, estimate: true });
+    expect(await screen.findByText("Showing 1 to 20 of about 99,812")).toBeTruthy();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select all on this page" }));
+    expect(screen.getByTestId("selection-bar").textContent).toContain(
+      "Select all about 99,812 subscribers matching the current filter",
+    );
+  });
+
   it("offers every subscriber matching the filter once the whole page is ticked, and tags them by filter", async () => {
     renderPage("/admin/newsletters/subscribers?status=subscribed");
     await screen.findByText("person1@example.com");
