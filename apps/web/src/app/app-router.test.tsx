@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Link, Route, Routes, UNSAFE_createMemoryHistory, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AppRouter } from "./app-router";
+import { AppRouter, useNavigationBlocker } from "./app-router";
 
 function Page() {
   const { pathname } = useLocation();
@@ -39,5 +39,73 @@ describe("AppRouter", () => {
     });
     expect(history.location.pathname).toBe("/next");
     expect((await screen.findByRole("heading", { name: "Next page" })).textContent).toBe("Next page");
+  });
+
+  describe("a blocker asked about back and forward", () => {
+    const alwaysBlock = () => true;
+
+    function FormPage() {
+      const blocker = useNavigationBlocker(alwaysBlock);
+      return (
+        <main>
+          <h1>Form</h1>
+          {blocker.state === "blocked" && (
+            <div role="alertdialog" aria-label="Unsaved changes">
+              <button type="button" onClick={blocker.reset}>
+                Stay
+              </button>
+              <button type="button" onClick={blocker.proceed}>
+                Leave
+              </button>
+            </div>
+          )}
+        </main>
+      );
+    }
+
+    function renderAt(entries: string[], index: number) {
+      const history = UNSAFE_createMemoryHistory({ initialEntries: entries, initialIndex: index, v5Compat: true });
+      render(
+        <AppRouter history={history}>
+          <Routes>
+            <Route path="/form" element={<FormPage />} />
+            <Route path="*" element={<h1>Elsewhere</h1>} />
+          </Routes>
+        </AppRouter>,
+      );
+      return history;
+    }
+
+    it("puts the address back on Back, keeps the form on Stay, and goes back on Leave", () => {
+      const history = renderAt(["/", "/form"], 1);
+      act(() => history.go(-1));
+      // Asked, not gone: the address is the form's again and the form is still there.
+      expect(screen.getByRole("alertdialog", { name: "Unsaved changes" })).toBeTruthy();
+      expect(history.location.pathname).toBe("/form");
+      expect(screen.getByRole("heading").textContent).toBe("Form");
+
+      fireEvent.click(screen.getByRole("button", { name: "Stay" }));
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+      expect(history.location.pathname).toBe("/form");
+      expect(screen.getByRole("heading").textContent).toBe("Form");
+
+      act(() => history.go(-1));
+      act(() => fireEvent.click(screen.getByRole("button", { name: "Leave" })));
+      expect(history.location.pathname).toBe("/");
+      expect(screen.getByRole("heading").textContent).toBe("Elsewhere");
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+    });
+
+    it("asks about Forward too, and goes forward once allowed without asking again", () => {
+      const history = renderAt(["/form", "/next"], 0);
+      act(() => history.go(1));
+      expect(screen.getByRole("alertdialog", { name: "Unsaved changes" })).toBeTruthy();
+      expect(history.location.pathname).toBe("/form");
+
+      act(() => fireEvent.click(screen.getByRole("button", { name: "Leave" })));
+      expect(history.location.pathname).toBe("/next");
+      expect(screen.getByRole("heading").textContent).toBe("Elsewhere");
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+    });
   });
 });
