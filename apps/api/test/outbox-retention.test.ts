@@ -1,6 +1,6 @@
 import type { ContactDetailDto } from "@shop/shared/schemas/contact-threads";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { mailOutbox, type OutboxStatus } from "../src/db/schema/index.ts";
 import { createOutboxDispatcher, enqueueMail } from "../src/mail/outbox.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
@@ -180,6 +180,22 @@ describe("mail of an enquiry", () => {
     expect(deleted.status).toBe(200);
     await startAndStop();
     expect(await present(ids)).toEqual([]);
+  });
+});
+
+describe("the running dispatcher", () => {
+  it("prunes when it starts and then at most hourly, not on every batch", async () => {
+    const first = await mail("password-reset", { status: "sent", createdDaysAgo: 31, sentDaysAgo: 31 });
+    app.outbox.start();
+    try {
+      await vi.waitFor(async () => expect(await present([first])).toEqual([]));
+      const second = await mail("password-reset", { status: "sent", createdDaysAgo: 31, sentDaysAgo: 31 });
+      app.outbox.wake();
+      await app.outbox.drain();
+      expect(await present([second])).toEqual([second]);
+    } finally {
+      await app.outbox.stop();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { mailOutbox, type OutboxKind, type OutboxMessage } from "../db/schema/index.ts";
 import { loggableError } from "../lib/errors.ts";
 import { queryRows } from "../lib/sql.ts";
+import { pruneEveryMs, pruneOutbox } from "./outbox-retention.ts";
 import { classify } from "./smtp-errors.ts";
 import type { Mailer } from "./transport.ts";
 
@@ -20,6 +21,9 @@ import type { Mailer } from "./transport.ts";
  *    backoff, and after the last attempt (or an SMTP 5xx) marks it failed and logs it. A process that
  *    dies mid-send leaves its lease to expire, and the row is claimed again; the resend carries the
  *    row's fixed Message-ID, so it is recognisably the same message.
+ * 3. The dispatcher also prunes what the outbox no longer keeps (outbox-retention.ts: sent mail after
+ *    30 days, failed after 90, a contact's mail not while the contact exists), when it starts and
+ *    then hourly.
  *
  * After committing, call `app.outbox.wake()` so the mail goes at once; otherwise the poll finds it.
  */
@@ -131,6 +135,8 @@ export function createOutboxDispatcher(deps: {
   let woken = false;
   // One drain at a time per process; a second caller waits for it and then drains again.
   let draining: Promise<number> = Promise.resolve(0);
+  // When this process last pruned; start() clears it, so a process prunes as it starts.
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   async function claim(): Promise<Claimed[]> {
     const rows = await queryRows<Claimed & { message: OutboxMessage | string }>(
@@ -205,8 +211,20 @@ export function createOutboxDispatcher(deps: {
     return draining;
   }
 
+  /** Before the batch rather than after: a stop() right after start() still finds it done. */
+  async function pruneWhenDue(): Promise<void> {
+    if (Date.now() - prunedAt < pruneEveryMs) return;
+    prunedAt = Date.now();
+    try {
+      await pruneOutbox(db);
+    } catch (error) {
+      log.error({ err: loggableError(error) }, "mail outbox: could not prune");
+    }
+  }
+
   async function run(): Promise<void> {
     while (running) {
+      await pruneWhenDue();
       woken = false;
       try {
         await drain();
@@ -224,6 +242,7 @@ export function createOutboxDispatcher(deps: {
     start() {
       if (running) return;
       running = true;
+      prunedAt = Number.NEGATIVE_INFINITY;
       loop = run();
     },
     async stop() {
