@@ -1,7 +1,7 @@
 import type { ContactDetailDto } from "@shop/shared/schemas/contact-threads";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { mailOutbox, type OutboxStatus } from "../src/db/schema/index.ts";
+import { mailOutbox, type OutboxKind, type OutboxStatus } from "../src/db/schema/index.ts";
 import { createOutboxDispatcher, enqueueMail } from "../src/mail/outbox.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
@@ -24,7 +24,7 @@ let serial = 0;
 type Age = { status: OutboxStatus; createdDaysAgo: number; sentDaysAgo?: number; leased?: boolean };
 
 /** An outbox row as the dispatcher leaves it, moved back in time. */
-async function mail(kind: string, age: Age): Promise<string> {
+async function mail(kind: OutboxKind, age: Age): Promise<string> {
   serial += 1;
   const { id } = await enqueueMail(db, {
     kind,

@@ -3,8 +3,13 @@ import { users } from "./auth.ts";
 import { createdAt, id } from "./columns.ts";
 import { contacts } from "./content.ts";
 
-/** Kinds of account mail the outbox sends; later issues add "password-reset" and "double-opt-in". */
-export type OutboxKind = "enquiry-alert" | "enquiry-confirmation" | "contact-reply" | (string & {});
+/** Kinds of account mail the outbox sends. */
+export type OutboxKind =
+  | "enquiry-alert"
+  | "enquiry-confirmation"
+  | "contact-reply"
+  | "password-reset"
+  | "subscribe-confirmation";
 export type OutboxStatus = "pending" | "sent" | "failed";
 
 /** Everything needed to send a message again identically (the Message-ID is fixed when it is enqueued). */
