@@ -80,48 +80,81 @@ const sortColumns = {
 } as const;
 
 /**
- * Up to this many people the whole audience is counted. Beyond it, counting reads every row (about
- * 100 ms for 100,000 on PGlite) on every page turn, so the unfiltered list gives PostgreSQL's own
- * estimate and says so (as listmonk does). A filtered list is always counted: its estimate would
- * rest on column statistics that an import leaves unmade, and a filter usually matches fewer.
+ * Up to this many matching people a list gives its exact total. Beyond it, counting reads every match
+ * (about 20 ms for 100,000 on PGlite) on every page turn, so the list gives PostgreSQL's own estimate
+ * and says so (as listmonk does).
  */
 export const estimateTotalFrom = 10_000;
 
 type Total = { total: number; isEstimate: boolean };
 
-/** Databases this process has asked to measure the audience (ANALYZE), so each is asked once. */
-const measuring = new WeakSet<Db>();
+/** When this process last asked each database to measure the audience (ANALYZE). */
+const measuredAt = new WeakMap<Db, number>();
+
+/** A minute, as autovacuum naps: a filter the planner keeps misjudging costs one ANALYZE a minute at most. */
+const measureAgainAfterMs = 60_000;
 
 /**
- * The planner's estimate of the audience (planning only, nothing is read): the rows per page it
- * last measured, times the pages there are now. Undefined while it has never measured a row
- * (reltuples -1 or 0: no ANALYZE, VACUUM or index build since it grew), when it would guess from
- * the page count alone, as much as half again too many.
+ * Counting past the threshold proved the statistics missing or out of date (PGlite runs no
+ * autovacuum; an import, or a tag given to many since, leaves them behind): measure the audience and
+ * its tag links in the background, so the next page can use the estimate.
  */
-async function estimatedAudience(db: Db): Promise<number | undefined> {
+function measureSoon(db: Db): void {
+  const last = measuredAt.get(db);
+  if (last !== undefined && Date.now() - last < measureAgainAfterMs) return;
+  measuredAt.set(db, Date.now());
+  db.execute(sql`analyze subscribers, subscriber_tags`).catch(() => measuredAt.delete(db));
+}
+
+/**
+ * The planner's estimate of the people matching `where` (planning only, nothing is read): the rows
+ * per page it last measured, times the pages there are now, times its share for the filter. Undefined
+ * while it has never measured a row (reltuples -1 or 0: no ANALYZE, VACUUM or index build since it
+ * grew), when it would guess from the page count alone, as much as half again too many.
+ */
+async function plannedRows(db: Db, where: SQL | undefined): Promise<number | undefined> {
   const [stats] = await queryRows<{ measured: number }>(
     db,
     sql`select reltuples::float8 as measured from pg_class where oid = 'subscribers'::regclass`,
   );
   if (!stats || Number(stats.measured) <= 0) return undefined;
-  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db, sql`explain (format json) select 1 from subscribers`);
+  const query = db.select({ one: sql`1` }).from(subscribers).where(where);
+  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db, sql`explain (format json) ${query}`);
   const raw = row?.["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }] | undefined;
   return Math.round(plan?.[0]?.Plan["Plan Rows"] ?? 0);
 }
 
+/** How many match `where`, counting no further than one past the threshold. */
+async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(subscribers)
+    .where(where)
+    .limit(cap + 1)
+    .as("capped");
+  const [row] = await db.select({ counted: count() }).from(capped);
+  return row?.counted ?? 0;
+}
+
+/**
+ * The exact total while it is at most the threshold; else the planner's estimate. The whole audience
+ * is estimated from the catalogue alone. A filtered list is first counted up to the threshold, which
+ * reads at most that many matches; past it the planner's figure for the filter is given only when the
+ * count bears it out (above the threshold too). Without statistics for the filter (an import leaves
+ * none) the planner guesses (500 of 100,000 for one status), so the list is counted in full then,
+ * never shown as "about 10,001", and the audience is measured for the next page. An estimate above
+ * the threshold can still be wrong by as much as the audience changed since it was measured.
+ */
 async function totalOf(db: Db, where: SQL | undefined): Promise<Total> {
-  if (!where) {
-    const estimate = await estimatedAudience(db);
-    if (estimate !== undefined && estimate > estimateTotalFrom) return { total: estimate, isEstimate: true };
+  if (where) {
+    const counted = await countUpTo(db, where, estimateTotalFrom);
+    if (counted <= estimateTotalFrom) return { total: counted, isEstimate: false };
   }
+  const estimate = await plannedRows(db, where);
+  if (estimate !== undefined && estimate > estimateTotalFrom) return { total: estimate, isEstimate: true };
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(subscribers).where(where);
-  if (!where && total > estimateTotalFrom && !measuring.has(db)) {
-    // PGlite runs no autovacuum, and an audience grown by sign-ups or batches may never have been
-    // measured: measure it once, in the background, so the next page can use the estimate.
-    measuring.add(db);
-    db.execute(sql`analyze subscribers`).catch(() => measuring.delete(db));
-  }
+  if (total > estimateTotalFrom) measureSoon(db);
   return { total, isEstimate: false };
 }
 
