@@ -46,7 +46,9 @@ export async function openImportStage(
     if (!first.shared) writers.push({ connection: await openImportConnection(db), batch: `import_batch_${suffix}_1` });
     for (const { connection, batch } of writers) {
       await connection.query(
-        `create temporary table ${batch} (line integer not null, id uuid not null, email text not null, name text)`,
+        // Emptied by each commit: cheaper than a TRUNCATE per batch, which on PGlite makes a new file
+        // for the table through the emulated file system (5–6 ms a batch, a seventh of the import).
+        `create temporary table ${batch} (line integer not null, id uuid not null, email text not null, name text) on commit delete rows`,
       );
     }
   } catch (error) {
@@ -83,21 +85,25 @@ export async function openImportStage(
   }
 
   async function writeWith({ connection, batch }: Writer, rows: Buffer): Promise<BatchOutcome> {
-    await connection.query(`truncate ${batch}`);
-    await connection.copy(batch, rows);
-    const dropped = await connection.query(dropSuppressedSql(batch));
-    const suppressed = Number(dropped.rows[0]?.n ?? 0);
     const params = [JSON.stringify(fields.consentSource), fields.consentAt, fields.tagIds];
+    // One transaction from the COPY on: the batch table empties itself at its commit or rollback.
     const merge = (guarded: boolean) =>
-      connection.transaction(async ({ query }) => {
+      connection.transaction(async ({ query, copy }) => {
+        await copy(batch, rows);
         // New addresses go to the search index's pending list, merged once the import is over
         // (mergePendingSearchEntries): far cheaper than threading each into the index as it comes.
         await query(`set local gin_pending_list_limit = '${pendingListKb(connection.shared)}kB'`);
         const merged = await query(mergeSql(batch, guarded), params);
-        const counts = merged.rows[0] as { total: number; inserted: number; existing: number };
+        const counts = merged.rows[0] as { total: number; inserted: number; existing: number; suppressed: number };
         // Someone subscribed to one of these addresses while the batch ran: they get the tags too.
-        if (counts.total > counts.inserted + counts.existing) await query(relinkSql(batch), [fields.tagIds]);
-        return { inserted: counts.inserted, updated: counts.total - counts.inserted, suppressed };
+        if (counts.total > counts.inserted + counts.existing + counts.suppressed) {
+          await query(relinkSql(batch), [fields.tagIds]);
+        }
+        return {
+          inserted: counts.inserted,
+          updated: counts.total - counts.inserted - counts.suppressed,
+          suppressed: counts.suppressed,
+        };
       });
     // The plain insert is the fast path; ON CONFLICT is kept for a batch that raced a sign-up.
     return merge(false).catch((error: unknown) => {
@@ -135,16 +141,20 @@ function mergePendingSearchEntries(db: Db) {
  * status (nobody unsubscribed is re-subscribed) and only gain a name they lacked; everyone gets the
  * tags. Unchanged rows are not rewritten (an update copies the row into every index), and each
  * address is looked up by index (a hash join would read the whole audience once per batch).
+ * Suppressed addresses (below) are looked up in the same pass rather than deleted from the batch first.
  */
 const mergeSql = (batch: string, guarded: boolean) => `
   with found as materialized (
-    select b.line, b.id, b.email, b.name, s.id as old_id, s.name as old_name from ${batch} b
+    select b.line, b.id, b.email, b.name, s.id as old_id, s.name as old_name,
+      s.id is null and ${suppressedSql("b")} as suppressed
+    from ${batch} b
     left join lateral (
       select id, name from subscribers where lower(email) = lower(b.email) limit 1
     ) s on true
   ), inserted as (
     insert into subscribers (id, email, name, status, source, consent_source, consent_at, subscribed_at)
-    select id, email, name, 'subscribed', 'import', $1::jsonb, $2, $2 from found where old_id is null order by line
+    select id, email, name, 'subscribed', 'import', $1::jsonb, $2, $2 from found
+    where old_id is null and not suppressed order by line
     ${guarded ? "on conflict (lower(email)) do nothing" : ""}
     returning id
   ), named as (
@@ -158,28 +168,30 @@ const mergeSql = (batch: string, guarded: boolean) => `
     select f.old_id, t.id from found f cross join unnest($3::uuid[]) as t(id) where f.old_id is not null
     on conflict do nothing
   )
-  select count(*)::int as total, count(old_id)::int as existing, (select count(*) from inserted)::int as inserted
+  select count(*)::int as total, count(old_id)::int as existing, (select count(*) from inserted)::int as inserted,
+    count(*) filter (where suppressed)::int as suppressed
   from found`;
 
 /**
  * An address on the suppression list that is not in the audience (deleted, erased, or never added
- * after a bounce) is not added back by an import: its rows leave the batch before the merge and are
- * counted. People still in the audience are merged as ever, keeping their status. Erased addresses
- * are on the list as their SHA-256 (../suppressions.ts).
+ * after a bounce) is not added back by an import: its rows are left out and counted. People still in
+ * the audience are merged as ever, keeping their status. Erased addresses are on the list as their
+ * SHA-256 (../suppressions.ts); a row is hashed only while the list holds such, as bulk.ts does:
+ * the uncorrelated subquery runs once per statement, on the list's index. Its range holds every
+ * 'sha256:' and hex digits in any collation; an address it holds by chance only costs the hashing.
  */
-const dropSuppressedSql = (batch: string) => `
-  with dropped as (
-    delete from ${batch} b
-    where not exists (select 1 from subscribers s where lower(s.email) = lower(b.email))
+const suppressedSql = (row: string) => `(
+    exists (select 1 from suppressions x where x.lifted_at is null and lower(x.email) = lower(${row}.email))
+    or (select exists (select 1 from suppressions
+      where lifted_at is null and lower(email) >= 'sha256:' and lower(email) < 'sha256:g'))
     and exists (
-      select 1 from suppressions x where x.lifted_at is null and lower(x.email) in
-        (lower(b.email), 'sha256:' || encode(sha256(convert_to(lower(b.email), 'UTF8')), 'hex')))
-    returning 1
-  )
-  select count(*)::int as n from dropped`;
+      select 1 from suppressions x where x.lifted_at is null
+      and lower(x.email) = 'sha256:' || encode(sha256(convert_to(lower(${row}.email), 'UTF8')), 'hex')
+    ))`;
 
 const relinkSql = (batch: string) => `
   insert into subscriber_tags (subscriber_id, tag_id)
   select s.id, t.id from ${batch} b join subscribers s on lower(s.email) = lower(b.email)
   cross join unnest($1::uuid[]) as t(id)
+  where not ${suppressedSql("b")}
   on conflict do nothing`;
