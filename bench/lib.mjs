@@ -293,11 +293,14 @@ export async function staleCachedAnswers(url, token, paths, products) {
   return { checked: paths.length + products.length, stale };
 }
 
-/** CPU seconds (user + system) process `pid` has used so far, from /proc (0 once it is gone). */
-export function cpuSeconds(pid) {
+/**
+ * CPU seconds (user + system) process `pid` has used so far, from /proc (0 once it is gone); with
+ * `thread`, that thread's alone (the process's own id is its main thread).
+ */
+export function cpuSeconds(pid, thread) {
   let stat = "";
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8");
   } catch {
     return 0;
   }

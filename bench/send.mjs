@@ -87,6 +87,8 @@ async function snapshot(shopPid, match) {
     machine: machine.machine,
     database: machine.matched,
     shop: shopPid ? cpuSeconds(shopPid) : 0,
+    // The main thread alone: on PGlite it runs every query as well as handing each message over.
+    shopMain: shopPid ? cpuSeconds(shopPid, shopPid) : 0,
     raw: cpuSeconds(raw.pid),
     sink: cpuSeconds(sink.pid),
   };
@@ -112,11 +114,13 @@ async function timed(start, { shopPid, match }) {
     rate: count / seconds,
     cpu: {
       shop: perMessage("shop"),
+      shopMain: perMessage("shopMain"),
       raw: perMessage("raw"),
       sink: perMessage("sink"),
       database: perMessage("database"),
     },
     busy: (after.machine - before.machine) / seconds,
+    mainBusy: (after.shopMain - before.shopMain) / seconds,
     first,
     timeline: { startAt, answeredAt: started?.answeredAt ?? startAt, firstAt, lastAt },
   };
@@ -263,9 +267,12 @@ function report(title, runs, variant) {
   line("raw pooled nodemailer, own process (msg/s)", spread(rate("raw")));
   if (runs.rawSigned) line(`raw pooled nodemailer + DKIM ${dkimType} (msg/s)`, spread(rate("rawSigned")));
   line(`shop${variant.label} (msg/s, target ≥ 1000)`, spread(rate("shop")));
-  line(`ratio shop${variant.label} / raw unsigned (target ≥ 100%)`, spread(ratio("shop", "raw"), pct));
+  // Signed, the issue asks for ≥ 85% of raw nodemailer unsigned (issue 18); unsigned, for as fast (issue 19).
+  const target = variant.label ? "≥ 85%" : "≥ 100%";
+  line(`ratio shop${variant.label} / raw unsigned (target ${target})`, spread(ratio("shop", "raw"), pct));
   if (runs.rawSigned) line("ratio shop signed / raw signed (like for like)", spread(ratio("shop", "rawSigned"), pct));
   line("CPU ms/message: shop server, every thread", cpu("shop", "shop"));
+  line("CPU ms/message: shop server, main thread only", cpu("shop", "shopMain"));
   if (runs.shop[0].cpu.database > 0 || title.includes("PostgreSQL"))
     line("CPU ms/message: its PostgreSQL backends", cpu("shop", "database"));
   line("CPU ms/message: raw nodemailer process", cpu("raw", "raw"));
@@ -304,6 +311,14 @@ function report(title, runs, variant) {
   line("fixed cost per campaign: time − count / rate first→last (ms): shop", timing("shop", "fixed"));
   line("fixed cost: raw nodemailer (ms)", timing("raw", "fixed"));
   line("machine busy during the sends (200% = both cores)", spread(busy, pct));
+  // Near 100%, the main thread is what the shop waits on; well below, it waits on something else.
+  line(
+    "shop's main thread busy during its sends (100% = one core)",
+    spread(
+      runs.shop.map((run) => run.mainBusy),
+      pct,
+    ),
+  );
   const sizes = `shop ${bytes("shop")} B${hasDkim(runs.shop[0].first) ? " signed" : ""}, raw ${bytes("raw")} B`;
   line("first message as received", runs.rawSigned ? `${sizes}, raw signed ${bytes("rawSigned")} B` : sizes);
 }
