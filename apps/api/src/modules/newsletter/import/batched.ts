@@ -2,17 +2,36 @@ import type { Readable } from "node:stream";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { ImportMapping } from "@shop/shared/schemas/newsletter";
 import type { Db } from "../../../db/client.ts";
-import { sharesOneSession } from "./connection.ts";
 import { CopyRows, copyText, createIdGenerator } from "./copy-rows.ts";
 import { type ReadTally, readCsvRows } from "./read.ts";
 import { type BatchOutcome, type ImportConsent, openImportStage } from "./stage.ts";
 
 /**
  * Rows per transaction: a crash leaves whole batches only (the crash-import fault test counts on it).
- * On PGlite a batch holds the app's one session and its thread, so it is cut to keep sign-ups during
- * the import answered well within a second, even on a busy machine (decision 007).
+ * PostgreSQL: 10,000. On PGlite a batch holds the app's one session and its thread, so it is sized by
+ * time: each batch aims at `pgliteBatchMs` from how fast the last one went, within 1,000–8,000 rows.
+ * A quiet machine gets fewer, bigger batches (each costs 3–5 ms over its rows: planning, the commit),
+ * a busy one stays near 1,000, and a sign-up during the import waits at most about one batch
+ * (decision 007).
  */
-const batchRows = (db: Db) => (sharesOneSession(db) ? 1_000 : 10_000);
+const pgliteBatchMs = 150;
+const pgliteRows = { min: 1_000, max: 8_000 };
+
+function batchSizer(shared: boolean) {
+  let rows = shared ? pgliteRows.min : 10_000;
+  return {
+    get rows() {
+      return rows;
+    },
+    /** How long the last batch held the session. */
+    took(batchRows: number, ms: number) {
+      if (!shared) return;
+      const fit = Math.round((batchRows * pgliteBatchMs) / Math.max(ms, 1));
+      // Grows at most twofold a batch, so one fast batch on a machine turning busy does not overshoot.
+      rows = Math.min(pgliteRows.max, Math.max(pgliteRows.min, Math.min(fit, rows * 2)));
+    },
+  };
+}
 
 export type BatchedInput = ImportConsent & {
   jobId: string;
@@ -42,10 +61,12 @@ export async function mergeInBatches(
   const writing = new Set<Promise<void>>();
   let writeFailure: { error: unknown } | undefined;
   const newId = createIdGenerator();
-  const batchSize = batchRows(db);
+  const batchSize = batchSizer(stage.shared);
 
-  const write = async (rows: Buffer) => {
+  const write = async (rows: Buffer, count: number) => {
+    const started = performance.now();
     const written = await stage.write(rows);
+    batchSize.took(count, performance.now() - started);
     outcome.inserted += written.inserted;
     outcome.updated += written.updated;
     outcome.suppressed += written.suppressed;
@@ -53,10 +74,10 @@ export async function mergeInBatches(
     // Embedded PGlite runs on this thread with one session: requests go first between batches.
     await (stage.shared ? input.giveWay() : yieldToEventLoop());
   };
-  const startWrite = async (rows: Buffer) => {
+  const startWrite = async (count: number) => {
     if (writing.size >= stage.writers) await Promise.race(writing);
     if (writeFailure) throw writeFailure.error;
-    const written: Promise<void> = write(rows)
+    const written: Promise<void> = write(queued.take(count), count)
       .catch((error: unknown) => {
         writeFailure ??= { error };
       })
@@ -74,12 +95,12 @@ export async function mergeInBatches(
           queued.add(`${line}\t${newId.text()}\t${email}\t${name ? copyText(name.slice(0, 200)) : "\\N"}\n`);
         },
         async afterPiece() {
-          while (queued.count >= batchSize) await startWrite(queued.take(batchSize));
+          while (queued.count >= batchSize.rows) await startWrite(batchSize.rows);
         },
       },
       { expectedRows: input.estimatedRows, ...(input.mapping && { mapping: input.mapping }) },
     );
-    if (queued.count > 0) await startWrite(queued.take(queued.count));
+    while (queued.count > 0) await startWrite(Math.min(queued.count, batchSize.rows));
     await Promise.all(writing);
     if (writeFailure) throw writeFailure.error;
     failed = false;
