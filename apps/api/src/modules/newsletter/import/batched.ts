@@ -15,7 +15,7 @@ import { type BatchOutcome, type ImportConsent, openImportStage } from "./stage.
  * (decision 007).
  */
 const pgliteBatchMs = 100;
-/** 8,000 rows at 150 ms saved little more CPU, and raised the slowest sign-up and peak RSS at 1M rows. */
+/** 8,000 rows at 150 ms saved little more CPU and let the slowest sign-up reach 1.5–2.1 s at 1M rows (load 7–8). */
 const pgliteRows = { min: 1_000, max: 4_000 };
 
 function batchSizer(shared: boolean) {
