@@ -18,15 +18,7 @@ function serve(port: NonNullable<typeof parentPort>, options: SmtpThreadData): v
   const pool = createSmtpPool(options, (clientOptions) => connectSmtp(clientOptions, { net, tls }));
   // Signed here, after rendering: the key stays parsed in this thread, and the main thread pays nothing.
   const sign = options.dkim ? createDkimSigner(options.dkim, crypto) : (text: string) => text;
-  // Answers go back in one postMessage per turn of the event loop, as the requests come (smtp-thread.ts).
-  let replies: SmtpThreadReply[] = [];
-  const flush = () => {
-    port.postMessage(replies);
-    replies = [];
-  };
-  const reply = (message: SmtpThreadReply) => {
-    if (replies.push(message) === 1) setImmediate(flush);
-  };
+  const reply = (message: SmtpThreadReply) => port.postMessage(message);
   const templates = new Map<number, RawTemplate>();
   const textOf = (request: SmtpThreadRequest) => {
     if (request.template) templates.set(request.templateId, request.template);
@@ -35,7 +27,12 @@ function serve(port: NonNullable<typeof parentPort>, options: SmtpThreadData): v
     if (!template) throw new Error("The SMTP thread lost the campaign's template");
     return sign(renderRaw(template, request.recipient, { encode, wrap }));
   };
-  const serveOne = (request: SmtpThreadRequest) =>
+  port.on("message", (request: SmtpThreadRequest | "close") => {
+    if (request === "close") {
+      pool.close();
+      port.close();
+      return;
+    }
     new Promise<string>((resolve) => resolve(textOf(request)))
       .then((text) => pool.send(request.envelope, text))
       .then(
@@ -52,13 +49,6 @@ function serve(port: NonNullable<typeof parentPort>, options: SmtpThreadData): v
             },
           }),
       );
-  port.on("message", (requests: SmtpThreadRequest[] | "close") => {
-    if (requests === "close") {
-      pool.close();
-      port.close();
-      return;
-    }
-    for (const request of requests) serveOne(request);
   });
 }
 

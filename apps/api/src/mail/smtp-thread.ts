@@ -45,15 +45,6 @@ function startLane(options: SmtpThreadOptions) {
   let nextTemplateId = 0;
   // The ids the running thread holds, oldest first: it drops them in the same order.
   let held: number[] = [];
-  // Requests go over in one postMessage per turn of the event loop, not one each: on PGlite the main
-  // thread also runs every query, and a postMessage per message cost it about as much as the rest of
-  // handing that message over (issue 18).
-  let outgoing: SmtpThreadRequest[] = [];
-  const flush = () => {
-    const batch = outgoing;
-    outgoing = [];
-    worker?.postMessage(batch);
-  };
 
   function failAll(error: Error): void {
     for (const { reject } of pending.values()) reject(error);
@@ -64,23 +55,18 @@ function startLane(options: SmtpThreadOptions) {
     held = [];
     const workerData: SmtpThreadData = { ...options, held: heldTemplates };
     const started = startThread(import.meta.url, "smtp-thread-entry", { workerData });
-    started.on("message", (replies: SmtpThreadReply[]) => {
-      for (const reply of replies) {
-        const waiting = pending.get(reply.id);
-        if (!waiting) continue;
-        pending.delete(reply.id);
-        if ("error" in reply) waiting.reject(toError(reply.error));
-        else waiting.resolve(reply.response);
-      }
+    started.on("message", (reply: SmtpThreadReply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if ("error" in reply) waiting.reject(toError(reply.error));
+      else waiting.resolve(reply.response);
       // Only messages on their way keep the process alive, as open sockets would in-process.
       if (pending.size === 0) started.unref();
     });
     // A thread that died takes its messages with it; the next message starts a new one.
     const lost = (error: Error) => {
-      if (worker === started) {
-        worker = undefined;
-        outgoing = [];
-      }
+      if (worker === started) worker = undefined;
       failAll(error);
     };
     started.on("error", lost);
@@ -109,11 +95,10 @@ function startLane(options: SmtpThreadOptions) {
       return new Promise<string>((resolve, reject) => {
         if (pending.size === 0) thread.ref();
         pending.set(request.id, { resolve, reject });
-        if (outgoing.push(request) === 1) setImmediate(flush);
+        thread.postMessage(request);
       });
     },
     close(): void {
-      outgoing = [];
       worker?.postMessage("close");
       worker?.unref();
       worker = undefined;
