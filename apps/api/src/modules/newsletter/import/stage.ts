@@ -2,6 +2,7 @@ import type { ConsentSource } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../lib/errors.ts";
+import { suppressedAddressText } from "../suppressions.ts";
 import { type ImportConnection, openImportConnection } from "./connection.ts";
 
 /** Where new people's consent came from: the import itself (its file, who, when), never an address. */
@@ -152,12 +153,14 @@ function mergePendingSearchEntries(db: Db) {
  * status (nobody unsubscribed is re-subscribed) and only gain a name they lacked; everyone gets the
  * tags. Unchanged rows are not rewritten (an update copies the row into every index), and each
  * address is looked up by index (a hash join would read the whole audience once per batch).
- * Suppressed addresses (below) are looked up in the same pass rather than deleted from the batch first.
+ * An address on the suppression list that is not in the audience (deleted, erased, or never added
+ * after a bounce) is not added back: it is looked up in the same pass and counted. People still in
+ * the audience are merged as ever, keeping their status.
  */
 const mergeSql = (batch: string, guarded: boolean) => `
   with found as materialized (
     select b.line, b.id, b.email, b.name, s.id as old_id, s.name as old_name,
-      s.id is null and ${suppressedSql("b")} as suppressed
+      s.id is null and ${suppressedAddressText("b.email")} as suppressed
     from ${batch} b
     left join lateral (
       select id, name from subscribers where lower(email) = lower(b.email) limit 1
@@ -183,26 +186,9 @@ const mergeSql = (batch: string, guarded: boolean) => `
     count(*) filter (where suppressed)::int as suppressed
   from found`;
 
-/**
- * An address on the suppression list that is not in the audience (deleted, erased, or never added
- * after a bounce) is not added back by an import: its rows are left out and counted. People still in
- * the audience are merged as ever, keeping their status. Erased addresses are on the list as their
- * SHA-256 (../suppressions.ts); a row is hashed only while the list holds such, as bulk.ts does:
- * the uncorrelated subquery runs once per statement, on the list's index. Its range holds every
- * 'sha256:' and hex digits in any collation; an address it holds by chance only costs the hashing.
- */
-const suppressedSql = (row: string) => `(
-    exists (select 1 from suppressions x where x.lifted_at is null and lower(x.email) = lower(${row}.email))
-    or (select exists (select 1 from suppressions
-      where lifted_at is null and lower(email) >= 'sha256:' and lower(email) < 'sha256:g'))
-    and exists (
-      select 1 from suppressions x where x.lifted_at is null
-      and lower(x.email) = 'sha256:' || encode(sha256(convert_to(lower(${row}.email), 'UTF8')), 'hex')
-    ))`;
-
 const relinkSql = (batch: string) => `
   insert into subscriber_tags (subscriber_id, tag_id)
   select s.id, t.id from ${batch} b join subscribers s on lower(s.email) = lower(b.email)
   cross join unnest($1::uuid[]) as t(id)
-  where not ${suppressedSql("b")}
+  where not ${suppressedAddressText("b.email")}
   on conflict do nothing`;
