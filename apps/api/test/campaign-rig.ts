@@ -67,5 +67,5 @@ export async function startCampaignRig(options: {
     return { id: created.body.data._id, messages: sink.messages.slice(before) };
   }
 
-  return { app, admin, linkSecret, signUp, find, sendCampaign };
+  return { app, admin, linkSecret, sink, signUp, find, sendCampaign };
 }
