@@ -22,7 +22,9 @@ const { app, admin } = rig;
 const db = app.db;
 
 async function everyoneSubscribed(prefix: string): Promise<void> {
-  await db.execute(sql`update subscribers set status = 'unsubscribed', unsubscribed_at = now() where status = 'subscribed'`);
+  await db.execute(
+    sql`update subscribers set status = 'unsubscribed', unsubscribed_at = now() where status = 'subscribed'`,
+  );
   await db.execute(sql`insert into subscribers (id, email, status, source, subscribed_at)
     select uuid_v7(), ${prefix} || n || '@example.com', 'subscribed', 'admin', now() from generate_series(1, ${audience}) n`);
 }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { createCompiledCampaigns, type DeliveryContext, deliverBatch } from "../modules/campaigns/delivery.ts";
-import { finishDone, settleBatch, startDueCampaigns } from "../modules/campaigns/lifecycle.ts";
+import { finishDone, queuePendingAudiences, settleBatch, startDueCampaigns } from "../modules/campaigns/lifecycle.ts";
 import { claimRecipients, releaseExpiredClaims, skipUndeliverable } from "../modules/campaigns/recipient-queue.ts";
 
 export type SenderOptions = {
@@ -102,9 +102,28 @@ export function createCampaignSender(
     return claimRecipients(db, options.batchSize, options.leaseMs);
   }
 
+  // Whether a started campaign may have people left to queue (lifecycle.ts, queuePendingAudiences).
+  // Asked at start (a process that died may have left one half-queued), on every wake (one has just
+  // started), on the scheduler's beat, and whenever a claim comes back short (the queue is running
+  // dry, or a campaign started in another process); answered only by a look that began after the
+  // last ask and found nothing more to queue, so an ask made while a look is under way is not lost.
+  let audienceAsked = 1;
+  let audienceAnswered = 0;
+  async function queueAudiences(): Promise<void> {
+    if (audienceAnswered === audienceAsked) return;
+    const asked = audienceAsked;
+    const { added, pending } = await queuePendingAudiences(db);
+    if (!pending) audienceAnswered = asked;
+    if (added > 0) {
+      wakes += 1; // the other lane may have found the queue dry and be resting
+      restless();
+    }
+  }
+
   /** One claim-send-record round. Returns how many recipients it handled. */
-  async function runOnce(concurrency = options.concurrency): Promise<number> {
+  async function round(concurrency: number): Promise<number> {
     const claimed = await claim();
+    if (claimed.length < options.batchSize) audienceAsked += 1;
     if (claimed.length === 0) {
       prepared.forget(await finishDone(db));
       return 0;
@@ -121,10 +140,17 @@ export function createCampaignSender(
     return claimed.length;
   }
 
+  /** Queues more of a campaign's audience if any is left, then one round. */
+  async function runOnce(concurrency = options.concurrency): Promise<number> {
+    await queueAudiences();
+    return round(concurrency);
+  }
+
   let lastSchedule = 0;
   async function schedule(): Promise<void> {
     if (Date.now() - lastSchedule < options.schedulerMs) return;
     lastSchedule = Date.now();
+    audienceAsked += 1;
     const started = await startDueCampaigns(db);
     if (started.length > 0) prepared.clear();
   }
@@ -141,7 +167,8 @@ export function createCampaignSender(
       const heard = wakes;
       try {
         if (schedules) await schedule();
-        const handled = await runOnce(concurrency);
+        // One lane queues audiences, so two lanes never both hold the database for it.
+        const handled = schedules ? await runOnce(concurrency) : await round(concurrency);
         if (handled === 0 && heard === wakes) await rest();
       } catch {
         // The database may be briefly away; try again shortly rather than die.
@@ -169,6 +196,7 @@ export function createCampaignSender(
     runOnce,
     wake() {
       wakes += 1;
+      audienceAsked += 1;
       restless();
     },
   };

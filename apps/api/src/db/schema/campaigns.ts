@@ -19,6 +19,10 @@ export const campaigns = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     recipientCount: integer("recipient_count").notNull().default(0),
+    /** False while a started campaign's audience is still being queued in parts (decision 004). */
+    audienceQueued: boolean("audience_queued").notNull().default(true),
+    /** The last subscriber id queued so far: where queueing carries on. */
+    queuedThrough: uuid("queued_through"),
     consecutiveErrors: integer("consecutive_errors").notNull().default(0),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -9,8 +9,9 @@ import { getCampaign, logCampaign, toCampaignDto } from "./history.ts";
 import {
   type Claimed,
   countAudience,
-  enqueueAudience,
+  countQueued,
   type Outcome,
+  queueAudiencePart,
   queueEmpty,
   type RefusedRecipient,
   skipQueued,
@@ -22,7 +23,8 @@ import {
  *   draft ⇄ scheduled → sending ⇄ paused → sent, and cancelled from scheduled, sending or paused.
  * Each change is one conditional UPDATE (`WHERE status IN …`), so two instances racing make it once,
  * and each is logged. Sending pauses itself after `autoPauseAfter` consecutive failures and becomes
- * sent once nothing of it is queued or claimed.
+ * sent once its audience is queued to the end (in parts, while it sends) and nothing of it is queued
+ * or claimed.
  */
 
 /** A campaign may be edited, deleted as a draft or scheduled only before it starts. */
@@ -58,7 +60,8 @@ export async function unscheduleCampaign(db: Db, id: string): Promise<CampaignDt
 
 /**
  * Moves a campaign into sending exactly once (`WHERE status IN …` makes a race harmless), then
- * queues its audience. `from` names the statuses it may start from.
+ * queues the first part of its audience; the sender queues the rest (queuePendingAudiences). `from`
+ * names the statuses it may start from.
  */
 export async function startCampaign(
   db: Db,
@@ -67,46 +70,79 @@ export async function startCampaign(
 ): Promise<CampaignDto> {
   const campaign = await getCampaign(db, id);
   if (!from.includes(campaign.status)) throw conflict(`A ${campaign.status} campaign cannot be sent`);
-  // One transaction: a sender elsewhere must never see the campaign sending before its recipients
-  // exist, or it would find nothing queued and call the campaign finished. An audience of nobody
-  // rolls the start back, so it is found by queueing it rather than by counting it first.
+  // One transaction: a sender elsewhere must never see the campaign sending before its first
+  // recipients exist. An audience of nobody rolls the start back, so it is found by queueing.
   const started = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(campaigns)
-      .set({ status: "sending", startedAt: new Date() })
+      .set({ status: "sending", startedAt: new Date(), audienceQueued: false, queuedThrough: null })
       .where(and(eq(campaigns.id, id), inArray(campaigns.status, from)))
       .returning();
     if (!row) throw conflict("The campaign has already started");
-    const added = await enqueueAudience(tx, id, campaign.audience);
-    if (added === 0) throw badRequest(campaignCopy.noRecipients);
-    await tx.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, id));
-    await logCampaign(tx, id, "started", `Sending to ${added} recipient${added === 1 ? "" : "s"}`);
-    return { ...row, recipientCount: added };
+    const recipients = await queueFirstPart(tx, id, campaign.audience);
+    if (recipients === 0) throw badRequest(campaignCopy.noRecipients);
+    await logCampaign(tx, id, "started", `Sending to ${recipients} recipient${recipients === 1 ? "" : "s"}`);
+    return { ...row, recipientCount: recipients };
   });
   return toCampaignDto(started);
 }
 
 /** Starts every scheduled campaign that is due; two schedulers racing start each one once. */
 export async function startDueCampaigns(db: Db, now = new Date()): Promise<string[]> {
-  // As in startCampaign: the status and the recipients become visible together.
+  // As in startCampaign: the status and the first recipients become visible together.
   return db.transaction(async (tx) => {
     const due = await tx
       .update(campaigns)
-      .set({ status: "sending", startedAt: now })
+      .set({ status: "sending", startedAt: now, audienceQueued: false, queuedThrough: null })
       .where(and(eq(campaigns.status, "scheduled"), sql`${campaigns.scheduledAt} <= ${now}`))
       .returning({ id: campaigns.id, audience: campaigns.audience });
     for (const campaign of due) {
-      const added = await enqueueAudience(tx, campaign.id, campaign.audience as Audience);
-      await tx.update(campaigns).set({ recipientCount: added }).where(eq(campaigns.id, campaign.id));
+      const recipients = await queueFirstPart(tx, campaign.id, campaign.audience as Audience);
       await logCampaign(
         tx,
         campaign.id,
         "started",
-        `Scheduled send started for ${added} recipient${added === 1 ? "" : "s"}`,
+        `Scheduled send started for ${recipients} recipient${recipients === 1 ? "" : "s"}`,
       );
     }
     return due.map((row) => row.id);
   });
+}
+
+/**
+ * Queues the first part of a campaign that has just started, and sets how many it goes to: those
+ * queued when that was everyone, or the audience counted now while the rest waits to be queued.
+ */
+async function queueFirstPart(db: Db, id: string, audience: Audience): Promise<number> {
+  const { added, complete } = await queueAudiencePart(db, id, audience);
+  const recipients = complete ? added : await countAudience(db, audience);
+  await db.update(campaigns).set({ recipientCount: recipients }).where(eq(campaigns.id, id));
+  return recipients;
+}
+
+/**
+ * Queues the next part of every started campaign whose audience is not queued to the end, wherever
+ * it was started and whatever stopped its queueing before. Any sender may call it at any time. A
+ * campaign queued to the end has its recipient count set to those queued (people who joined or left
+ * meanwhile included). Answers how many were queued and whether any campaign has more to queue.
+ */
+export async function queuePendingAudiences(db: Db): Promise<{ added: number; pending: boolean }> {
+  const open = await db
+    .select({ id: campaigns.id, audience: campaigns.audience })
+    .from(campaigns)
+    .where(and(inArray(campaigns.status, ["sending", "paused"]), eq(campaigns.audienceQueued, false)));
+  let added = 0;
+  let pending = false;
+  for (const campaign of open) {
+    const part = await queueAudiencePart(db, campaign.id, campaign.audience as Audience);
+    added += part.added;
+    if (part.complete === false) pending = true;
+    if (part.complete) {
+      const recipients = await countQueued(db, campaign.id);
+      await db.update(campaigns).set({ recipientCount: recipients }).where(eq(campaigns.id, campaign.id));
+    }
+  }
+  return { added, pending };
 }
 
 export async function setSendingState(db: Db, id: string, action: "pause" | "resume" | "cancel"): Promise<CampaignDto> {
@@ -186,12 +222,15 @@ async function countFailures(db: Db, campaignId: string, failures: number, autoP
   if (paused.length > 0) await logCampaign(db, campaignId, "paused", `Paused after ${row?.errors} consecutive errors`);
 }
 
-/** A sending campaign with nothing queued or claimed becomes sent. Answers whether it did. */
+/**
+ * A sending campaign whose audience is queued to the end, with nothing of it queued or claimed,
+ * becomes sent. Answers whether it did.
+ */
 async function finishIfDone(db: Db, campaignId: string): Promise<boolean> {
   const finished = await queryRows<{ id: string }>(
     db,
     sql`update campaigns set status = 'sent', sent_at = now() where id = ${campaignId} and status = 'sending'
-      and ${queueEmpty(campaignId)} returning id`,
+      and audience_queued and ${queueEmpty(campaignId)} returning id`,
   );
   if (finished.length === 0) return false;
   const { sent, failed } = await tally(db, campaignId);
