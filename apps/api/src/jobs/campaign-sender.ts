@@ -63,7 +63,7 @@ export function createCampaignSender(
   context: DeliveryContext,
   options: SenderOptions,
 ): CampaignSender {
-  const prepared = createCompiledCampaigns(db);
+  const prepared = createCompiledCampaigns(db, context.mailFrom);
   let running = false;
   let loop: Promise<void> | undefined;
   const idle = new Set<AbortController>();

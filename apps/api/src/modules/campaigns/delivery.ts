@@ -1,3 +1,4 @@
+import type { Settings } from "@shop/shared/schemas/settings";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaigns, type MailAddress } from "../../db/schema/index.ts";
@@ -31,19 +32,27 @@ export async function campaignForSending(
   };
 }
 
-/** Campaigns compiled for sending, kept while they send. */
-export function createCompiledCampaigns(db: Db) {
-  // Promises, so the two lanes starting on one campaign at once compile it once.
-  const compiled = new Map<string, Promise<CampaignForSending | undefined>>();
+/** A campaign compiled for sending, with the settings its messages carry (the effective sender in them). */
+export type PreparedCampaign = { campaign: CampaignForSending; settings: Settings };
 
-  async function build(campaignId: string): Promise<CampaignForSending | undefined> {
+/**
+ * Campaigns compiled for sending, kept while they send. The settings are read once per campaign:
+ * every message of a send carries the same sender, and reading them per batch was one more
+ * statement per 100 messages on PGlite's main thread.
+ */
+export function createCompiledCampaigns(db: Db, mailFrom: MailAddress | undefined) {
+  // Promises, so the two lanes starting on one campaign at once compile it once.
+  const compiled = new Map<string, Promise<PreparedCampaign | undefined>>();
+
+  async function build(campaignId: string): Promise<PreparedCampaign | undefined> {
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     if (!row) return undefined;
-    return campaignForSending(db, row, (await getSettings(db)).storeName);
+    const settings = withSender(await getSettings(db), mailFrom);
+    return { campaign: await campaignForSending(db, row, settings.storeName), settings };
   }
 
   return {
-    get(campaignId: string): Promise<CampaignForSending | undefined> {
+    get(campaignId: string): Promise<PreparedCampaign | undefined> {
       let ready = compiled.get(campaignId);
       if (!ready) {
         ready = build(campaignId);
@@ -90,7 +99,6 @@ export async function deliverBatch(
   batch: Claimed[],
   options: DeliveryOptions,
 ): Promise<Outcome[]> {
-  const settings = withSender(await getSettings(db), context.mailFrom);
   const outcomes: Outcome[] = [];
   let unrecorded: Outcome[] = [];
   let recording: Promise<void> = Promise.resolve();
@@ -108,14 +116,14 @@ export async function deliverBatch(
     while (next < batch.length) {
       const recipient = batch[next++];
       if (!recipient) return;
-      const campaign = await prepared.get(recipient.campaign_id);
-      if (!campaign) continue;
+      const ready = await prepared.get(recipient.campaign_id);
+      if (!ready) continue;
       await options.throttle();
       try {
         const message = campaignMessage(
-          campaign,
+          ready.campaign,
           { id: recipient.id, subscriberId: recipient.subscriber_id, email: recipient.email },
-          { ...context, settings },
+          { ...context, settings: ready.settings },
         );
         const sent = await mailer.send(message);
         push({ id: recipient.id, kind: "sent", messageId: sent.messageId });
