@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.ts";
+
+// PostgreSQL's autovacuum removes the row versions an UPDATE or DELETE leaves behind once a table has
+// more of them than autovacuum_vacuum_threshold (50) + autovacuum_vacuum_scale_factor (0.2) × its rows,
+// and re-measures it (ANALYZE) past 50 + 0.1 × its rows changed. PGlite runs no autovacuum: every
+// campaign send leaves two dead versions per recipient that nothing ever clears, and the planner's
+// statistics are never refreshed. Always PGlite, whichever database the rest of the suite runs on.
+const database = await openDatabase({ kind: "pglite", vacuumEveryMs: 100 });
+afterAll(() => database.close());
+
+type TableStats = {
+  n_dead_tup: number;
+  n_mod_since_analyze: number;
+  last_vacuum: Date | null;
+  last_analyze: Date | null;
+};
+
+async function statsOf(table: string): Promise<TableStats> {
+  const result = (await database.db.execute(
+    sql`select n_dead_tup::int, n_mod_since_analyze::int, last_vacuum, last_analyze
+      from pg_stat_user_tables where relname = ${table}`,
+  )) as unknown as { rows: TableStats[] };
+  const [row] = result.rows;
+  if (!row) throw new Error(`no statistics for ${table}`);
+  return row;
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("the embedded database's vacuum", () => {
+  it("clears a table's dead rows on a timer once past autovacuum's threshold, and leaves a table under it", async () => {
+    // Like campaign_recipients: an indexed status moved twice (queued → sending → sent), so no update is HOT.
+    await database.db.execute(sql`create table churned (id int primary key, status text not null)`);
+    await database.db.execute(sql`create index churned_status_idx on churned (status)`);
+    await database.db.execute(sql`insert into churned select n, 'queued' from generate_series(1, 5000) n`);
+    await database.db.execute(sql`update churned set status = 'sending'`);
+    await database.db.execute(sql`update churned set status = 'sent'`);
+
+    // 100 dead among 1,000 measured rows: under 50 + 0.2 × 1,000 = 250, and 100 changes under 50 + 0.1 × 1,000.
+    await database.db.execute(sql`create table quiet (id int primary key, status text not null)`);
+    await database.db.execute(sql`insert into quiet select n, 'queued' from generate_series(1, 1000) n`);
+    await database.db.execute(sql`analyze quiet`);
+    const quietMeasuredAt = (await statsOf("quiet")).last_analyze;
+    await database.db.execute(sql`update quiet set status = 'sent' where id <= 100`);
+
+    const vacuumed = await waitFor(async () => {
+      const churned = await statsOf("churned");
+      return churned.last_vacuum !== null && churned.n_dead_tup === 0;
+    }, 10_000);
+    expect(vacuumed).toBe(true);
+    expect((await statsOf("churned")).last_analyze).not.toBeNull();
+
+    // Several more ticks: the quiet table is still not worth a vacuum.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const quiet = await statsOf("quiet");
+    expect(quiet.last_vacuum).toBeNull();
+    expect(quiet.last_analyze).toEqual(quietMeasuredAt);
+    expect(quiet.n_dead_tup).toBe(100);
+  });
+
+  it("measures (ANALYZE) a table that was only written to, once past autovacuum's analyze threshold", async () => {
+    await database.db.execute(sql`create table appended (id int primary key)`);
+    await database.db.execute(sql`insert into appended select generate_series(1, 3000)`);
+    const measured = await waitFor(async () => (await statsOf("appended")).last_analyze !== null, 10_000);
+    expect(measured).toBe(true);
+    expect((await statsOf("appended")).n_mod_since_analyze).toBe(0);
+  });
+});
