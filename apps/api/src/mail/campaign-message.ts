@@ -1,10 +1,16 @@
 import type { Settings } from "@shop/shared/schemas/settings";
-import { signLink, signParts, testLinkPurpose } from "../lib/signed-links.ts";
-import { plainAddress, type RawMail, type RawTemplate, rawTemplate } from "./raw-message.ts";
+import {
+  type CampaignMail,
+  type CampaignRecipient,
+  type LinkTemplate,
+  listUnsubscribe,
+  recipientLinks,
+  returnAddresses,
+} from "./campaign-recipient.ts";
+import { plainAddress, type RawTemplate, rawTemplate } from "./raw-message.ts";
 import type { CompiledCampaign } from "./render.ts";
 import { fill } from "./render.ts";
 import type { OutgoingMail } from "./transport.ts";
-import { verpAddress } from "./verp.ts";
 
 export type CampaignForSending = {
   id: string;
@@ -29,40 +35,23 @@ export type LinkContext = {
 /**
  * One recipient's message: merge tags, tracking URLs, and the headers mail providers want for
  * newsletters. Every header value comes from validated data (no CR/LF can reach one). Usually it is
- * the parts of a raw message (the SMTP thread renders them); for an internationalised address,
- * nodemailer's message options.
+ * the parts of a raw message, signed and rendered where it is sent (campaign-recipient.ts); for an
+ * internationalised address, nodemailer's message options.
  */
 export function campaignMessage(
   campaign: CampaignForSending,
-  recipient: { id: string; subscriberId: string; email: string },
+  recipient: CampaignRecipient,
   context: LinkContext,
-): RawMail | OutgoingMail {
-  const { unsubscribeUrl, pixelUrl, linkUrls } = campaign.test
-    ? testUrls(campaign, context)
-    : recipientUrls(campaign, recipient, context);
-  const domain = context.settings.mailFromAddress.split("@")[1] ?? "localhost";
-  const messageId = `<${recipient.id}@${domain}>`;
-  const { returnPath, unsubscribeMailto } = returnAddresses(campaign, recipient, context, domain);
-  const replyTo = replyToOf(context.settings);
+): CampaignMail | OutgoingMail {
+  const { template, links } = templateFor(campaign, context);
+  const messageId = `<${recipient.id}@${senderDomain(context)}>`;
   if (plainAddress.test(recipient.email) && plainAddress.test(context.settings.mailFromAddress)) {
-    return {
-      envelope: { from: returnPath, to: [recipient.email] },
-      messageId,
-      template: templateFor(campaign, context.settings, replyTo),
-      recipient: {
-        to: recipient.email,
-        messageId,
-        // One List-Unsubscribe field carrying both ways out (RFC 2369), and one-click (RFC 8058).
-        listUnsubscribe: `<${unsubscribeUrl}>,\r\n <mailto:${unsubscribeMailto}?subject=unsubscribe>`,
-        date: new Date(),
-        email: recipient.email,
-        unsubscribeUrl,
-        pixelUrl,
-        linkUrls,
-      },
-    };
+    return { messageId, date: new Date(), template, links, recipient };
   }
   // An internationalised address: nodemailer knows how to put it in headers (rare, so its cost is fine).
+  const { unsubscribeUrl, pixelUrl, linkUrls } = recipientLinks(links, recipient);
+  const { returnPath, unsubscribeMailto } = returnAddresses(links, recipient);
+  const replyTo = replyToOf(context.settings);
   const urls = { email: recipient.email, unsubscribeUrl, pixelUrl, linkUrl: (index: number) => linkUrls[index] ?? "" };
   return {
     from: { name: context.settings.mailFromName, address: context.settings.mailFromAddress },
@@ -74,65 +63,16 @@ export function campaignMessage(
     text: fill(campaign.compiled.textParts, urls, false),
     messageId,
     headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl}>, <mailto:${unsubscribeMailto}?subject=unsubscribe>`,
+      "List-Unsubscribe": listUnsubscribe(unsubscribeUrl, unsubscribeMailto, " "),
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       "X-Campaign-Id": campaign.id,
     },
   };
 }
 
-/**
- * A real send's bounces come back to the recipient's own signed address (VERP, mail/verp.ts), and
- * its mailto unsubscribe goes to another the bounce listener accepts. A test send has no recipient
- * row, so it keeps the sender's address for both.
- */
-function returnAddresses(
-  campaign: CampaignForSending,
-  recipient: { id: string },
-  context: LinkContext,
-  senderDomain: string,
-): { returnPath: string; unsubscribeMailto: string } {
-  if (campaign.test) {
-    return { returnPath: context.settings.mailFromAddress, unsubscribeMailto: context.settings.mailFromAddress };
-  }
-  const domain = context.bounceDomain || senderDomain;
-  return {
-    returnPath: verpAddress(context.secret, "bounces", recipient.id, domain),
-    unsubscribeMailto: verpAddress(context.secret, "unsubscribe", recipient.id, domain),
-  };
-}
+const senderDomain = (context: LinkContext) => context.settings.mailFromAddress.split("@")[1] ?? "localhost";
 
-function recipientUrls(
-  campaign: CampaignForSending,
-  recipient: { id: string; subscriberId: string },
-  context: LinkContext,
-) {
-  const { secret, publicUrl } = context;
-  return {
-    unsubscribeUrl: `${publicUrl}/unsubscribe/${signLink(secret, "unsubscribe", {
-      subscriberId: recipient.subscriberId,
-      campaignId: campaign.id,
-    })}`,
-    pixelUrl: `${publicUrl}/t/o/${signParts(secret, "open", [recipient.id])}.gif`,
-    // A link may appear many times in one email: each is signed once per recipient.
-    linkUrls: campaign.linkIds.map(
-      (linkId) => `${publicUrl}/t/c/${signParts(secret, "click", [recipient.id, linkId])}`,
-    ),
-  };
-}
-
-function testUrls(campaign: CampaignForSending, context: LinkContext) {
-  const { secret, publicUrl } = context;
-  return {
-    unsubscribeUrl: `${publicUrl}/unsubscribe/${signParts(secret, testLinkPurpose.unsubscribe, [campaign.id])}`,
-    pixelUrl: `${publicUrl}/t/o/${signParts(secret, testLinkPurpose.open, [campaign.id])}.gif`,
-    linkUrls: campaign.linkIds.map(
-      (linkId) => `${publicUrl}/t/c/${signParts(secret, testLinkPurpose.click, [linkId])}`,
-    ),
-  };
-}
-
-const templates = new WeakMap<CampaignForSending, { key: string; template: RawTemplate }>();
+const templates = new WeakMap<CampaignForSending, { key: string; template: RawTemplate; links: LinkTemplate }>();
 
 /** Replies go to Settings' Reply-To address, else the shop's contact address (never the no-reply sender). */
 function replyToOf(settings: LinkContext["settings"]): string | undefined {
@@ -140,11 +80,27 @@ function replyToOf(settings: LinkContext["settings"]): string | undefined {
   return address && plainAddress.test(address) ? address : undefined;
 }
 
-/** The per-campaign part of every raw message, rebuilt only if the sender settings change. */
-function templateFor(campaign: CampaignForSending, settings: LinkContext["settings"], replyTo?: string): RawTemplate {
-  const key = `${settings.mailFromName}\n${settings.mailFromAddress}\n${replyTo ?? ""}`;
+/**
+ * The per-campaign parts of every message: the raw MIME template and what signing needs, made once
+ * and kept (the same objects each time, which is how the SMTP thread knows it holds them), rebuilt
+ * only if the sender settings or the link context change.
+ */
+function templateFor(
+  campaign: CampaignForSending,
+  context: LinkContext,
+): { template: RawTemplate; links: LinkTemplate } {
+  const { settings, secret, publicUrl, bounceDomain } = context;
+  const replyTo = replyToOf(settings);
+  const key = [
+    settings.mailFromName,
+    settings.mailFromAddress,
+    replyTo ?? "",
+    secret,
+    publicUrl,
+    bounceDomain ?? "",
+  ].join("\n");
   const cached = templates.get(campaign);
-  if (cached?.key === key) return cached.template;
+  if (cached?.key === key) return cached;
   const template = rawTemplate({
     compiled: campaign.compiled,
     subject: campaign.subject,
@@ -153,6 +109,16 @@ function templateFor(campaign: CampaignForSending, settings: LinkContext["settin
     fromAddress: settings.mailFromAddress,
     replyTo,
   });
-  templates.set(campaign, { key, template });
-  return template;
+  const links: LinkTemplate = {
+    secret,
+    publicUrl,
+    campaignId: campaign.id,
+    linkIds: campaign.linkIds,
+    test: campaign.test === true,
+    senderAddress: settings.mailFromAddress,
+    returnDomain: bounceDomain || senderDomain(context),
+  };
+  const made = { key, template, links };
+  templates.set(campaign, made);
+  return made;
 }

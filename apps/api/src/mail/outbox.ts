@@ -4,7 +4,7 @@ import { uuidv7 } from "uuidv7";
 import type { Db } from "../db/client.ts";
 import { mailOutbox, type OutboxKind, type OutboxMessage } from "../db/schema/index.ts";
 import { loggableError } from "../lib/errors.ts";
-import { queryRows } from "../lib/sql.ts";
+import { pgArray, queryRows } from "../lib/sql.ts";
 import { pruneEveryMs, pruneOutbox } from "./outbox-retention.ts";
 import { classify } from "./smtp-errors.ts";
 import type { Mailer } from "./transport.ts";
@@ -83,6 +83,21 @@ export async function enqueueMail(db: Executor, input: EnqueueMail): Promise<{ i
     .where(eq(mailOutbox.dedupeKey, input.dedupeKey ?? ""));
   if (!existing) throw new Error("enqueueMail: conflict without a row");
   return { id: existing.id, created: false };
+}
+
+/**
+ * GDPR erasure: the person's mail of these kinds leaves the outbox, sent or still waiting, so nothing
+ * more is sent to them and no copy (their address, the signed links in the body) stays. A message a
+ * dispatcher is sending at this very moment still goes; its outcome then finds no row to mark. Runs
+ * in the erasure's transaction. Other kinds are left: an enquiry's mail belongs to the enquiry.
+ */
+export async function forgetMailTo(
+  db: Pick<Db, "execute">,
+  address: string,
+  kinds: readonly OutboxKind[],
+): Promise<void> {
+  await db.execute(sql`delete from mail_outbox
+    where recipient = ${address.trim().toLowerCase()} and kind = any(${pgArray(kinds)}::text[])`);
 }
 
 export type OutboxOptions = {

@@ -90,14 +90,6 @@ export type RawRecipient = {
   linkUrls: string[];
 };
 
-/** A campaign message as its parts: rendered where it is sent (the SMTP thread), or by renderRaw here. */
-export type RawMail = {
-  envelope: { from: string; to: string[] };
-  messageId: string;
-  template: RawTemplate;
-  recipient: RawRecipient;
-};
-
 /**
  * One recipient's full message, also rendered in the SMTP thread (smtp-thread-entry.ts): `qp` is
  * nodemailer's quoted-printable module.

@@ -5,7 +5,8 @@ import { encode, wrap } from "nodemailer/lib/qp";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { testKey } from "../../test/dkim-test-key.ts";
-import { type RawMail, type RawRecipient, rawTemplate, renderRaw } from "./raw-message.ts";
+import { type CampaignMail, type LinkTemplate, signedRecipient } from "./campaign-recipient.ts";
+import { rawTemplate, renderRaw } from "./raw-message.ts";
 import { compileCampaign } from "./render.ts";
 import { connectSmtp, type SmtpClientOptions } from "./smtp-client.ts";
 import { classify } from "./smtp-errors.ts";
@@ -90,22 +91,22 @@ const templateAt = (index: number) => {
   if (!template) throw new Error(`no template ${index}`);
   return template;
 };
-const recipient = (to: string): RawRecipient => ({
-  to,
+const links: LinkTemplate = {
+  secret: "s".repeat(32),
+  publicUrl: "https://shop.test",
+  campaignId: "0190aaaa-0000-7000-8000-000000000009",
+  linkIds: ["0190aaaa-0000-7000-8000-00000000000a"],
+  test: false,
+  senderAddress: "news@shop.test",
+  returnDomain: "shop.test",
+};
+/** A campaign message as the sender hands it over: issue `index`'s template and one recipient. */
+const rawMail = (to: string, index = 0): CampaignMail => ({
   messageId: `<${to}>`,
-  listUnsubscribe: `<https://shop.test/unsubscribe/${to}>`,
   date: new Date("2026-11-22T10:00:00Z"),
-  email: to,
-  unsubscribeUrl: `https://shop.test/unsubscribe/${to}`,
-  pixelUrl: `https://shop.test/t/o/${to}.gif`,
-  linkUrls: [`https://shop.test/t/c/${"s".repeat(100)}${to}`],
-});
-/** A campaign message as the sender hands it over: issue `index`'s template and one recipient's parts. */
-const rawMail = (to: string, index = 0): RawMail => ({
-  envelope: envelope(to),
-  messageId: `<${to}>`,
   template: templateAt(index),
-  recipient: recipient(to),
+  links,
+  recipient: { id: `0190aaaa-0000-7000-8000-${String(index).padStart(12, "0")}`, subscriberId: "s1", email: to },
 });
 
 describe("SMTP delivery of campaign messages", () => {
@@ -130,7 +131,10 @@ describe("SMTP delivery of campaign messages", () => {
     for (const [n, index] of order.entries()) await thread.sendRaw(rawMail(`r${n}@example.com`, index));
     thread.close();
     expect(peer.received.map((r) => r.data)).toEqual(
-      order.map((index, n) => renderRaw(templateAt(index), recipient(`r${n}@example.com`), { encode, wrap })),
+      order.map((index, n) => {
+        const mail = rawMail(`r${n}@example.com`, index);
+        return renderRaw(mail.template, signedRecipient(mail).raw, { encode, wrap });
+      }),
     );
   });
 

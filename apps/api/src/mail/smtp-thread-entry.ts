@@ -3,6 +3,7 @@ import net from "node:net";
 import tls from "node:tls";
 import { parentPort, workerData } from "node:worker_threads";
 import { encode, wrap } from "nodemailer/lib/qp";
+import { type LinkTemplate, signedRecipient } from "./campaign-recipient.ts";
 import { createDkimSigner } from "./dkim.ts";
 import { type RawTemplate, renderRaw } from "./raw-message.ts";
 import { connectSmtp } from "./smtp-client.ts";
@@ -19,13 +20,21 @@ function serve(port: NonNullable<typeof parentPort>, options: SmtpThreadData): v
   // Signed here, after rendering: the key stays parsed in this thread, and the main thread pays nothing.
   const sign = options.dkim ? createDkimSigner(options.dkim, crypto) : (text: string) => text;
   const reply = (message: SmtpThreadReply) => port.postMessage(message);
-  const templates = new Map<number, RawTemplate>();
-  const textOf = (request: SmtpThreadRequest) => {
+  const templates = new Map<number, { raw: RawTemplate; links: LinkTemplate }>();
+  const prepare = (request: SmtpThreadRequest) => {
     if (request.template) templates.set(request.templateId, request.template);
     if (templates.size > options.held) templates.delete(templates.keys().next().value ?? -1);
     const template = templates.get(request.templateId);
     if (!template) throw new Error("The SMTP thread lost the campaign's template");
-    return sign(renderRaw(template, request.recipient, { encode, wrap }));
+    const { messageId, date, recipient } = request;
+    const { envelope, raw } = signedRecipient({
+      messageId,
+      date,
+      template: template.raw,
+      links: template.links,
+      recipient,
+    });
+    return { envelope, text: sign(renderRaw(template.raw, raw, { encode, wrap })) };
   };
   port.on("message", (request: SmtpThreadRequest | "close") => {
     if (request === "close") {
@@ -33,8 +42,8 @@ function serve(port: NonNullable<typeof parentPort>, options: SmtpThreadData): v
       port.close();
       return;
     }
-    new Promise<string>((resolve) => resolve(textOf(request)))
-      .then((text) => pool.send(request.envelope, text))
+    new Promise<ReturnType<typeof prepare>>((resolve) => resolve(prepare(request)))
+      .then(({ envelope, text }) => pool.send(envelope, text))
       .then(
         (response) => reply({ id: request.id, response }),
         (error: SmtpErrorFields) =>

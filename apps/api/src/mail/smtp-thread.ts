@@ -1,17 +1,21 @@
 import type { Worker } from "node:worker_threads";
 import { startThread } from "../lib/thread-entry.ts";
+import type { CampaignMail, CampaignRecipient, LinkTemplate } from "./campaign-recipient.ts";
 import type { DkimKey } from "./dkim.ts";
-import type { RawMail, RawRecipient, RawTemplate } from "./raw-message.ts";
-import type { SmtpEnvelope } from "./smtp-client.ts";
+import type { RawTemplate } from "./raw-message.ts";
 import type { SmtpPoolOptions } from "./smtp-pool.ts";
 
-/** A recipient's parts of a template the thread holds (the template comes along the first time). */
+/**
+ * A recipient of a campaign whose templates the thread holds (they come along the first time); the
+ * thread signs the recipient's links and return addresses (campaign-recipient.ts).
+ */
 export type SmtpThreadRequest = {
   id: number;
-  envelope: SmtpEnvelope;
   templateId: number;
-  template?: RawTemplate;
-  recipient: RawRecipient;
+  template?: { raw: RawTemplate; links: LinkTemplate };
+  messageId: string;
+  date: Date;
+  recipient: CampaignRecipient;
 };
 export type SmtpThreadOptions = SmtpPoolOptions & {
   /** Every message is DKIM-signed in the thread with this key. */
@@ -77,7 +81,7 @@ function startLane(options: SmtpThreadOptions) {
   return {
     /** Messages handed to this thread and not yet answered. */
     waiting: () => pending.size,
-    sendRaw({ envelope, template, recipient }: RawMail): Promise<string> {
+    sendRaw({ messageId, date, template, links, recipient }: CampaignMail): Promise<string> {
       // Started first: a new thread holds no templates yet.
       worker ??= start();
       const thread = worker;
@@ -86,9 +90,9 @@ function startLane(options: SmtpThreadOptions) {
         templateId = nextTemplateId++;
         templateIds.set(template, templateId);
       }
-      const request: SmtpThreadRequest = { id: nextId++, envelope, templateId, recipient };
+      const request: SmtpThreadRequest = { id: nextId++, templateId, messageId, date, recipient };
       if (!held.includes(templateId)) {
-        request.template = template;
+        request.template = { raw: template, links };
         held.push(templateId);
         if (held.length > heldTemplates) held.shift();
       }
@@ -132,7 +136,7 @@ export function createSmtpThread(options: SmtpThreadOptions & { threads?: number
   let turn = 0;
   return {
     /** A campaign message, rendered in a thread: only the recipient's parts cross over. */
-    sendRaw(mail: RawMail): Promise<string> {
+    sendRaw(mail: CampaignMail): Promise<string> {
       // The thread with the fewest messages on their way; among equals, each in turn.
       turn = (turn + 1) % lanes.length;
       let lane = lanes[turn];

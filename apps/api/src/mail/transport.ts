@@ -8,8 +8,9 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
 import { encode, wrap } from "nodemailer/lib/qp";
 import type { Config } from "../config.ts";
+import { type CampaignMail, signedRecipient } from "./campaign-recipient.ts";
 import { createDkimSigner, type DkimKey } from "./dkim.ts";
-import { type RawMail, renderRaw } from "./raw-message.ts";
+import { renderRaw } from "./raw-message.ts";
 import { explainSmtpError } from "./smtp-errors.ts";
 import { createSmtpThread } from "./smtp-thread.ts";
 
@@ -19,7 +20,7 @@ export type SentMail = { messageId: string; response: string };
 /** Where mail goes: a pooled SMTP connection, or .eml files in an outbox when no SMTP_URL is set. */
 export type Mailer = {
   kind: "smtp" | "outbox";
-  send(message: OutgoingMail | RawMail): Promise<SentMail>;
+  send(message: OutgoingMail | CampaignMail): Promise<SentMail>;
   close(): void;
 };
 
@@ -31,7 +32,8 @@ function ehloName(): string {
 }
 
 /** Campaign messages come as parts of a raw message (campaign-message.ts); the rest as nodemailer options. */
-const isRaw = (message: OutgoingMail | RawMail): message is RawMail => "template" in message && "recipient" in message;
+const isCampaignMail = (message: OutgoingMail | CampaignMail): message is CampaignMail =>
+  "template" in message && "links" in message;
 
 /**
  * With a DKIM key, a nodemailer message is built here and signed, then handed over as it is to
@@ -116,7 +118,7 @@ export function createMailer(options: MailerOptions): Mailer {
       kind: "smtp",
       async send(message) {
         try {
-          if (isRaw(message)) return { messageId: message.messageId, response: await pool.sendRaw(message) };
+          if (isCampaignMail(message)) return { messageId: message.messageId, response: await pool.sendRaw(message) };
           const prepared = await signed(message);
           const info = await transport.sendMail(prepared);
           return { messageId: prepared.messageId ?? info.messageId, response: info.response };
@@ -132,18 +134,14 @@ export function createMailer(options: MailerOptions): Mailer {
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const signRaw = options.dkim ? createDkimSigner(options.dkim, crypto) : (text: string) => text;
+  const outboxCopy = (message: CampaignMail): OutgoingMail => {
+    const { envelope, raw } = signedRecipient(message);
+    return { envelope, raw: signRaw(renderRaw(message.template, raw, { encode, wrap })), messageId: message.messageId };
+  };
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail(
-        isRaw(message)
-          ? {
-              envelope: message.envelope,
-              raw: signRaw(renderRaw(message.template, message.recipient, { encode, wrap })),
-              messageId: message.messageId,
-            }
-          : await signed(message),
-      );
+      const info = await transport.sendMail(isCampaignMail(message) ? outboxCopy(message) : await signed(message));
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
