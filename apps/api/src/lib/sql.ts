@@ -7,6 +7,15 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * A regular expression (for PostgreSQL's ~* and regexp_replace(…, 'gi')) that matches any of `texts`
+ * as written: every ASCII character that is not a letter or digit is escaped, so an address's dots
+ * and pluses mean themselves. Used to redact an erased person's address inside free text.
+ */
+export function literalPattern(texts: readonly string[]): string {
+  return texts.map((text) => text.replace(/[\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g, (c) => `\\${c}`)).join("|");
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {

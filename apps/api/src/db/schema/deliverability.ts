@@ -8,7 +8,8 @@ import { subscribers } from "./newsletter.ts";
 /**
  * A bounce or complaint that came back about a message (modules/newsletter/delivery-events.ts):
  * per campaign when the report names one, per subscriber when the address is on the list. Erasing
- * the subscriber removes their events with them.
+ * the subscriber removes their events, but for reports about a campaign: those stay, without address,
+ * subscriber or text, so the campaign keeps its counts (modules/newsletter/erasure.ts).
  */
 export const deliveryEvents = pgTable(
   "delivery_events",

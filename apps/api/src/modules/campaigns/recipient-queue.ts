@@ -2,7 +2,7 @@ import type { Audience } from "@shop/shared/schemas/campaigns";
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignRecipients, subscribers, subscriberTags } from "../../db/schema/index.ts";
-import { pgArray, queryRows } from "../../lib/sql.ts";
+import { literalPattern, pgArray, queryRows } from "../../lib/sql.ts";
 import { suppressedAddress } from "../newsletter/suppressions.ts";
 
 /**
@@ -211,6 +211,24 @@ export async function bouncedAfterDelivery(
     from unnest(${pgArray(rows.map((r) => r.campaignId))}::uuid[], ${pgArray(rows.map((r) => r.subscriberId))}::uuid[],
       ${pgArray(rows.map((r) => r.reason))}::text[]) as v(campaign_id, subscriber_id, reason)
     where r.campaign_id = v.campaign_id and r.subscriber_id = v.subscriber_id and r.status = 'sent'`);
+}
+
+/** What an erased person's recipient rows show instead of their address (the report's recipient list). */
+export const erasedRecipient = "erased";
+
+/**
+ * GDPR erasure (newsletter/erasure.ts, in its transaction): the person's recipient rows stay, so
+ * every campaign keeps its counts, with their status and times but without their address, an error
+ * text quoting it, or their subscriber id (a random one instead, so their rows in different campaigns
+ * no longer belong together). Rows of the same address under an earlier, deleted subscriber go too.
+ * A row still queued is skipped: no campaign mails them again.
+ */
+export async function eraseRecipient(db: Pick<Db, "execute">, subscriberId: string, email: string): Promise<void> {
+  await db.execute(sql`update campaign_recipients set email = ${erasedRecipient}, subscriber_id = gen_random_uuid(),
+      status = case when status = 'queued' then 'skipped' else status end,
+      last_error = case when status = 'queued' then 'Erased before sending'
+        else regexp_replace(last_error, ${literalPattern([email])}, ${erasedRecipient}, 'gi') end
+    where subscriber_id = ${subscriberId} or lower(email) = ${email.trim().toLowerCase()}`);
 }
 
 /** Nothing of the campaign is left to send: no recipient queued or under a lease. */

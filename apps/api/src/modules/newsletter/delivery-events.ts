@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   type DeliveryEvent,
   type DeliveryEventDto,
@@ -191,4 +192,17 @@ export async function deliveryEventsOf(
     source: row.source,
     createdAt: new Date(row.created_at).toISOString(),
   }));
+}
+
+/**
+ * GDPR erasure, before the subscriber's row goes (its delete would take their reports with it): a
+ * report about one of their campaign messages stays, so the campaign keeps its bounce and complaint
+ * counts, but names them no more: its address becomes a random token, one per erasure (their reports
+ * still count as one person's), without the subscriber or the report's text. The rest go.
+ */
+export async function forgetDeliveryEvents(db: Pick<Db, "execute">, subscriberId: string, email: string) {
+  const theirs = sql`(subscriber_id = ${subscriberId} or lower(email) = ${email.trim().toLowerCase()})`;
+  await db.execute(sql`delete from delivery_events where ${theirs} and campaign_id is null`);
+  await db.execute(sql`update delivery_events set email = ${`erased:${randomUUID()}`}, subscriber_id = null, reason = ''
+    where ${theirs}`);
 }

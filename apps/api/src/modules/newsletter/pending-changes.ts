@@ -102,3 +102,9 @@ export async function applyPendingChanges(db: Db, applied: (change: AppliedChang
     if (!isLockUnavailable(error)) throw error;
   }
 }
+
+/** GDPR erasure: the person's changes still queued behind an import are dropped, never applied. */
+export async function forgetPendingChanges(db: Pick<Db, "execute">, subscriberId: string, email: string) {
+  await db.execute(sql`delete from pending_subscriber_changes
+    where subscriber_id = ${subscriberId} or lower(email) = ${email.trim().toLowerCase()}`);
+}

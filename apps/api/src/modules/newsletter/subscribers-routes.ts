@@ -19,11 +19,11 @@ import { audit } from "../../plugins/activity.ts";
 import { requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import { deliveryEventsOf } from "./delivery-events.ts";
+import { eraseSubscriber } from "./erasure.ts";
 import { exportSubscribers } from "./export-service.ts";
 import {
   assignTags,
   deleteSubscriber,
-  eraseSubscriber,
   getSubscriber,
   listSubscribers,
   subscriberWhere,

@@ -11,11 +11,10 @@ import {
 } from "@shop/shared/schemas/newsletter";
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { erasures, newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
+import { newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { escapeLike, pgArray, queryRows } from "../../lib/sql.ts";
 import { refuseSuppressed } from "./suppression-list.ts";
-import { suppressErased } from "./suppressions.ts";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -252,24 +251,6 @@ export async function deleteSubscriber(db: Db, id: string): Promise<SubscriberDt
     await tx.delete(subscribers).where(eq(subscribers.id, id));
   });
   return subscriber;
-}
-
-/**
- * GDPR erasure: the row, its tags and its bounce records go; an anonymous count of erasures stays,
- * and the address's hash on the suppression list.
- */
-export async function eraseSubscriber(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(subscribers)
-      .where(eq(subscribers.id, id))
-      .returning({ id: subscribers.id, email: subscribers.email });
-    if (!row) throw notFound(newsletterCopy.subscriberNotFound);
-    await tx.delete(subscriberTags).where(eq(subscriberTags.subscriberId, id));
-    // Never mailed by a campaign again, with only a hash of the address kept (suppressions.ts).
-    await suppressErased(tx, row.email);
-    await tx.insert(erasures).values({});
-  });
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { ImportProgress } from "@shop/shared/schemas/newsletter";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../../../db/client.ts";
 import { importJobs } from "../../../db/schema/index.ts";
+import { literalPattern } from "../../../lib/sql.ts";
 
 const heartbeatMs = 20_000;
 /** A running job whose heartbeat is older than this was cut off (its process crashed or was killed). */
@@ -87,4 +88,14 @@ export async function importProgress(db: Db, jobId: string, userId: string): Pro
     skippedCount: job.skippedCount,
     errors: job.errors,
   };
+}
+
+/**
+ * GDPR erasure: an import's report of the rows it skipped (a repeated address, with the cell as
+ * written) no longer names the person; the report keeps its line numbers and reasons.
+ */
+export async function redactImportReports(db: Pick<Db, "execute">, email: string): Promise<void> {
+  const pattern = literalPattern([email]);
+  await db.execute(sql`update import_jobs set errors = regexp_replace(errors::text, ${pattern}, 'erased', 'gi')::jsonb
+    where errors::text ~* ${pattern}`);
 }
