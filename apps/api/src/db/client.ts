@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { autovacuumNaptimeMs, vacuumOnATimer } from "./pglite-maintenance.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -41,7 +42,7 @@ export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } =
 
 export type OpenOptions =
   | { kind: "postgres"; url: string; poolSize?: number; queryTimeoutMs?: number }
-  | { kind: "pglite"; dataDir?: string; client?: PGlite; checkpointEveryMs?: number };
+  | { kind: "pglite"; dataDir?: string; client?: PGlite; checkpointEveryMs?: number; vacuumEveryMs?: number };
 
 /** PostgreSQL's default checkpoint_timeout: how often its checkpointer writes a checkpoint. */
 const checkpointTimeoutMs = 300_000;
@@ -91,6 +92,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = options.client ?? (await createPglite(options.dataDir ? { dataDir: options.dataDir } : {}));
   const db = drizzlePglite(client, { schema });
   const stopCheckpoints = checkpointOnATimer(client, options.checkpointEveryMs ?? checkpointTimeoutMs);
+  const stopVacuums = vacuumOnATimer(client, options.vacuumEveryMs ?? autovacuumNaptimeMs);
   return {
     db,
     kind: "pglite",
@@ -102,6 +104,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     close: () => {
       stopCheckpoints();
+      stopVacuums();
       return client.close();
     },
   };
