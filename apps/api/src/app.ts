@@ -45,6 +45,7 @@ import { contactRoutes } from "./modules/contacts/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { heroBannerRoutes } from "./modules/hero-banners/routes.ts";
+import { mailDeliveryRoutes } from "./modules/mail-delivery/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
@@ -266,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     },
   });
   await app.register(blogRoutes);
+  await app.register(mailDeliveryRoutes);
   await app.register(settingsRoutes, { dkim: config.dkim });
   await app.register(dashboardRoutes);
   await app.register(uploadRoutes, { store: app.files });

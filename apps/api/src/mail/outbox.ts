@@ -24,6 +24,8 @@ import type { Mailer } from "./transport.ts";
  * 3. The dispatcher also prunes what the outbox no longer keeps (outbox-retention.ts: sent mail after
  *    30 days, failed after 90, a contact's mail not while the contact exists), when it starts and
  *    then hourly.
+ * 4. Staff may send a failed row again from the back office (`retryFailedMail`, modules/mail-delivery):
+ *    it becomes pending with fresh attempts, and step 2 takes it from there.
  *
  * After committing, call `app.outbox.wake()` so the mail goes at once; otherwise the poll finds it.
  */
@@ -98,6 +100,25 @@ export async function forgetMailTo(
 ): Promise<void> {
   await db.execute(sql`delete from mail_outbox
     where recipient = ${address.trim().toLowerCase()} and kind = any(${pgArray(kinds)}::text[])`);
+}
+
+/**
+ * Staff send a failed message again: back to pending, due now, with a fresh set of attempts, for the
+ * dispatcher's next pass. Only a failed row moves, and a failed row has no lease and no dispatcher
+ * holding it, so the claim rules stay whole; being one conditional update, two retries at once or a
+ * retry of mail already pending or sent move nothing (null). The last error stays until the next
+ * attempt's outcome replaces it, so staff still see why it was retried.
+ */
+export async function retryFailedMail(
+  db: Pick<Db, "execute">,
+  id: string,
+): Promise<{ kind: OutboxKind; recipient: string } | null> {
+  const [row] = await queryRows<{ kind: OutboxKind; recipient: string }>(
+    db,
+    sql`update mail_outbox set status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = null
+      where id = ${id} and status = 'failed' returning kind, recipient`,
+  );
+  return row ?? null;
 }
 
 export type OutboxOptions = {

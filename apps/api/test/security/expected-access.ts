@@ -238,6 +238,11 @@ export const expectedAccess: ExpectedRoute[] = [
   route("GET", "/api/settings/admin", needs("settings:update-settings")),
   route("GET", "/api/settings/mail-authentication", needs("settings:update-settings")),
   route("PUT", "/api/settings", needs("settings:update-settings")),
+  // Account mail that did not go out: most failures are fixed in the mail settings (the relay, the
+  // sender), so whoever keeps them sees the failures and sends the mail again.
+  route("GET", "/api/mail-delivery", needs("settings:update-settings")),
+  route("GET", "/api/mail-delivery/summary", needs("settings:update-settings")),
+  route("POST", "/api/mail-delivery/:id/retry", needs("settings:update-settings")),
 ];
 
 /**

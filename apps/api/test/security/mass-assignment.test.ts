@@ -213,6 +213,7 @@ const bodiless = new Set([
   "POST /api/emailhistory/:id/pause",
   "POST /api/emailhistory/:id/resume",
   "POST /api/emailhistory/:id/cancel",
+  "POST /api/mail-delivery/:id/retry",
 ]);
 
 /**

@@ -7,6 +7,7 @@ import { call, createStaff, signIn } from "../harness.ts";
 import { multipart } from "../multipart.ts";
 import { accountFixtures } from "./account-fixtures.ts";
 import { emptyRole, type Fixture, type FixtureContext, made, nextIp, person, unique } from "./fixture-kit.ts";
+import { mailFixtures } from "./mail-fixtures.ts";
 import { webhookProbes } from "./webhook-fixtures.ts";
 
 export { nextIp, type Probe } from "./fixture-kit.ts";
@@ -263,6 +264,7 @@ export const writeFixtures: Record<string, Fixture> = {
   "DELETE /api/blog/posts/:post": async (c) => ({ url: `/api/blog/posts/${await post(c)}` }),
 
   "PUT /api/settings": async () => ({ url: "/api/settings", body: { storeName: "Smart Home Shop" } }),
+  ...mailFixtures,
 };
 
 /**
