@@ -112,6 +112,14 @@ export const adminPages: RouteObject[] = [
     ),
   },
   {
+    path: "settings/mail-delivery",
+    handle: guarded(adminAccess.mailDelivery),
+    lazy: lazyPage(
+      () => import("@/features/settings/mail-delivery-page"),
+      (m) => m.MailDeliveryPage,
+    ),
+  },
+  {
     path: "newsletters/subscribers",
     handle: guarded(adminAccess.subscribers),
     lazy: lazyPage(

@@ -20,6 +20,8 @@ export const adminAccess = {
   blog: "blog",
   blogEdit: "blog:create-update-post",
   settings: "settings:update-settings",
+  /** Failed account mail is mostly fixed in the mail settings, so it is shown to whoever keeps them. */
+  mailDelivery: "settings:update-settings",
   activityLogs: "activitylog",
   newsletters: "newsletter",
   subscribers: "newsletter:view-subscribers",

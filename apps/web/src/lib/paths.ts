@@ -43,6 +43,7 @@ export const paths = {
     blogCreate: "/admin/blog/create",
     blogEdit: (postId: string) => `/admin/blog/edit/${id(postId)}`,
     settings: "/admin/settings",
+    mailDelivery: "/admin/settings/mail-delivery",
     subscribers: "/admin/newsletters/subscribers",
     suppressions: "/admin/newsletters/suppressions",
     emailHistory: "/admin/newsletters/history",

@@ -72,7 +72,6 @@ export const mailDeliveryCopy = {
     description:
       "Account mail that did not go out: confirmations, password resets and enquiry mail. The mail server's answer says why.",
     open: "Mail delivery",
-    loading: "Loading mail delivery...",
     empty: "No mail in trouble",
     emptyDescription: "Every confirmation, password reset and enquiry mail has gone out.",
     failedFetch: "Failed to load mail delivery",

@@ -7,6 +7,7 @@ import { ErrorState } from "@/components/error-state";
 import { ArrowRightIcon } from "@/components/icons";
 import { PageHeader } from "@/components/page-header";
 import { Spinner } from "@/components/spinner";
+import { MailDeliveryBanner } from "@/features/settings/mail-delivery-banner";
 import { type AdminNavLink, isNavGroup, visibleAdminNav } from "@/layouts/admin-nav";
 import { useCan, usePrincipal } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
@@ -84,6 +85,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={adminCopy.admin.welcome(name)} description={adminCopy.admin.welcomeText} />
+      <MailDeliveryBanner />
       {dashboard.isPending ? (
         spinner
       ) : dashboard.isError ? (
