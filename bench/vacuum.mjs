@@ -10,6 +10,7 @@
 // and ANALYZE alone; and on subscribers after that many were only inserted (an import).
 import { execSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +18,10 @@ import { tsImport } from "tsx/esm/api";
 import { median, root } from "./lib.mjs";
 
 const load = (name) => tsImport(pathToFileURL(path.join(root, "apps/api/src", name)).href, import.meta.url);
-const { sql } = await import("drizzle-orm");
+// drizzle-orm is the API's dependency, not the repo root's: resolved from there.
+const { sql } = await import(
+  pathToFileURL(createRequire(path.join(root, "apps/api/package.json")).resolve("drizzle-orm")).href
+);
 const { openDatabase } = await load("db/client.ts");
 const { queryRows } = await load("lib/sql.ts");
 const { claimRecipients, queueAudiencePart, recordOutcomes } = await load("modules/campaigns/recipient-queue.ts");
