@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addToCart } from "@/app/store/cart-slice";
@@ -94,7 +94,8 @@ describe("navbar", () => {
     // The menu's code arrives with the first tap; a loaded machine can take seconds to import it.
     const shopNow = await screen.findByRole("link", { name: "Shop Now" }, { timeout: 10_000 });
     expect(shopNow.getAttribute("href")).toBe("/shop");
-    expect(document.body.style.overflow).toBe("hidden");
+    // The lock is the menu's effect, which runs after the commit that shows its links.
+    await waitFor(() => expect(document.body.style.overflow).toBe("hidden"));
     expect(document.getElementById("mobile-menu")).not.toBeNull();
 
     await userEvent.click(screen.getByRole("button", { name: "Close menu" }));
