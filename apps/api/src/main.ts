@@ -39,7 +39,7 @@ async function main(): Promise<void> {
           mailFrom: config.mailFrom,
           bounceDomain: bounces.domain,
         },
-        configuredSenderOptions(config.sender),
+        configuredSenderOptions(config.sender, database.kind),
       )
     : undefined;
   // Bounces, complaints and mailto unsubscribes come back here when BOUNCE_SMTP_PORT is set.

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       mailFrom: config.mailFrom,
       bounceDomain: loadBounceConfig().domain,
     },
-    configuredSenderOptions(config.sender),
+    configuredSenderOptions(config.sender, database.kind),
   );
   const line = (level: string) => (details: object, msg: string) =>
     process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...details })}\n`);

@@ -1,7 +1,7 @@
 import type { CampaignDto } from "@shop/shared/schemas/campaigns";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createCampaignSender, defaultSenderOptions } from "../src/jobs/campaign-sender.ts";
+import { createCampaignSender, senderOptionsFor } from "../src/jobs/campaign-sender.ts";
 import { queryRows } from "../src/lib/sql.ts";
 import { finishDone, queuePendingAudiences } from "../src/modules/campaigns/lifecycle.ts";
 import { startCampaignRig } from "./campaign-rig.ts";
@@ -70,7 +70,7 @@ const sender = createCampaignSender(
   db,
   app.mailer,
   { secret: rig.linkSecret, publicUrl: "http://shop.test" },
-  { ...defaultSenderOptions, idleMs: 10 },
+  { ...senderOptionsFor(rig.database.kind), idleMs: 10 },
 );
 afterAll(() => sender.stop());
 
@@ -121,7 +121,7 @@ describe("a campaign to a large audience", () => {
       db,
       app.mailer,
       { secret: rig.linkSecret, publicUrl: "http://shop.test" },
-      { ...defaultSenderOptions, idleMs: 10 },
+      { ...senderOptionsFor(rig.database.kind), idleMs: 10 },
     );
     fresh.start();
     try {

@@ -2,7 +2,7 @@ import type { CampaignDto } from "@shop/shared/schemas/campaigns";
 import type { SubscriberDto } from "@shop/shared/schemas/newsletter";
 import { afterAll, expect } from "vitest";
 import { emailLinkSecret } from "../src/app.ts";
-import { createCampaignSender, defaultSenderOptions } from "../src/jobs/campaign-sender.ts";
+import { createCampaignSender, senderOptionsFor } from "../src/jobs/campaign-sender.ts";
 import { call, createTestApp, signIn, testConfig } from "./harness.ts";
 import { type Captured, startSmtpSink } from "./smtp-sink.ts";
 
@@ -17,14 +17,15 @@ export async function startCampaignRig(options: {
   const sink = await startSmtpSink(options.reject ? { reject: options.reject } : {});
   afterAll(() => sink.close());
   const config = { SMTP_URL: sink.url, PUBLIC_URL: "http://shop.test" };
-  const { app } = await createTestApp({ config });
+  const { app, database } = await createTestApp({ config });
   const admin = await signIn(app);
   const linkSecret = emailLinkSecret(testConfig(config));
   const sender = createCampaignSender(
     app.db,
     app.mailer,
     { secret: linkSecret, publicUrl: "http://shop.test", bounceDomain: options.bounceDomain },
-    { ...defaultSenderOptions, idleMs: 10 },
+    // What production runs on this database (deeper hand-off and claims on PGlite).
+    { ...senderOptionsFor(database.kind), idleMs: 10 },
   );
 
   let ip = 0;
@@ -67,5 +68,5 @@ export async function startCampaignRig(options: {
     return { id: created.body.data._id, messages: sink.messages.slice(before) };
   }
 
-  return { app, admin, linkSecret, sink, signUp, find, sendCampaign };
+  return { app, database, admin, linkSecret, sink, signUp, find, sendCampaign };
 }

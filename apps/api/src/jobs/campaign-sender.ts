@@ -7,6 +7,8 @@ import { claimRecipients, releaseExpiredClaims, skipUndeliverable } from "../mod
 
 export type SenderOptions = {
   batchSize: number;
+  /** Messages each of the two lanes keeps handed to the mail pool, per connection (see lane()). */
+  handOffPerConnection: number;
   /** Outcomes are written down after this many messages (what a crash could repeat at most). */
   recordEvery: number;
   concurrency: number;
@@ -22,6 +24,7 @@ export type SenderOptions = {
 
 export const defaultSenderOptions: SenderOptions = {
   batchSize: 100,
+  handOffPerConnection: 2,
   recordEvery: 20,
   concurrency: 10,
   ratePerSecond: 0,
@@ -32,15 +35,32 @@ export const defaultSenderOptions: SenderOptions = {
   autoPauseAfter: 25,
 };
 
-/** The defaults with what the operator configured (SEND_RATE, SEND_CONCURRENCY, SENDER_LEASE_MS, SCHEDULER_MS). */
-export function configuredSenderOptions(configured: {
-  ratePerSecond: number;
-  concurrency: number;
-  leaseMs: number;
-  schedulerMs: number;
-}): SenderOptions {
+/**
+ * How deep the lanes reach on each database. On PGlite every statement holds the main thread, which
+ * also hands the SMTP threads each next message, so what they hold must outlast the longest of those
+ * statements: a part of the audience (1,000 rows) holds it for 20–40 ms, the SMTP threads' 40
+ * messages last ~13 ms at 3,000 msg/s, and 160 last ~50 ms. Claims of 200 halve the claims' share.
+ * On PostgreSQL statements wait on a socket and twice the connections suffice (decision 006 has the
+ * figures). Deeper means more messages a crash could repeat: those sent while a statement held the
+ * main thread, before their outcomes were written down.
+ */
+const perDatabase: Record<"pglite" | "postgres", Pick<SenderOptions, "batchSize" | "handOffPerConnection">> = {
+  pglite: { batchSize: 200, handOffPerConnection: 8 },
+  postgres: { batchSize: 100, handOffPerConnection: 2 },
+};
+
+/** The defaults for the database. */
+export function senderOptionsFor(database: keyof typeof perDatabase): SenderOptions {
+  return { ...defaultSenderOptions, ...perDatabase[database] };
+}
+
+/** The defaults for the database, with what the operator configured (SEND_RATE, SEND_CONCURRENCY, SENDER_LEASE_MS, SCHEDULER_MS). */
+export function configuredSenderOptions(
+  configured: { ratePerSecond: number; concurrency: number; leaseMs: number; schedulerMs: number },
+  database: keyof typeof perDatabase,
+): SenderOptions {
   const { ratePerSecond, concurrency, leaseMs, schedulerMs } = configured;
-  return { ...defaultSenderOptions, ratePerSecond, concurrency, leaseMs, schedulerMs };
+  return { ...senderOptionsFor(database), ratePerSecond, concurrency, leaseMs, schedulerMs };
 }
 
 export type CampaignSender = {
@@ -156,11 +176,11 @@ export function createCampaignSender(
   }
 
   /**
-   * Two lanes, each handing the one connection pool twice its connections' worth of messages: while
-   * one lane claims or records, the other's queued messages keep every SMTP connection busy, so none
-   * idles at a batch boundary (the pool, not the lanes, bounds how many messages are on the wire).
-   * Twice, because on PGlite those statements hold the main thread, which also hands over each next
-   * message: with one message per connection waiting, the pool runs dry while a claim holds it.
+   * Two lanes, each handing the one connection pool `handOffPerConnection` messages per connection:
+   * while one lane claims or records, the other's queued messages keep every SMTP connection busy, so
+   * none idles at a batch boundary (the pool, not the lanes, bounds how many messages are on the wire).
+   * More than one per connection, because on PGlite those statements hold the main thread, which also
+   * hands over each next message: with one per connection waiting, the pool runs dry while a claim holds it.
    */
   async function lane(concurrency: number, schedules: boolean): Promise<void> {
     while (running) {
@@ -178,7 +198,7 @@ export function createCampaignSender(
   }
 
   async function run(): Promise<void> {
-    const ahead = options.concurrency * 2;
+    const ahead = options.concurrency * options.handOffPerConnection;
     await Promise.all([lane(ahead, true), lane(ahead, false)]);
   }
 
