@@ -16,7 +16,7 @@ import { connectRedis } from "./lib/redis.ts";
 import { createRequestIds } from "./lib/request-id.ts";
 import { RequestLogController } from "./lib/request-log.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
-import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts";
+import { configuredOutboxOptions, createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts";
 import { configuredMailerOptions, createMailer, type Mailer } from "./mail/transport.ts";
 import { createRefusalSummary } from "./modules/activity-logs/refusal-summary.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
@@ -146,7 +146,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate("mailer", options.mailer ?? createMailer(configuredMailerOptions(config)));
   app.decorate("mailFrom", config.mailFrom);
   app.decorate("publicUrl", config.publicUrl);
-  app.decorate("outbox", createOutboxDispatcher({ db: options.database.db, mailer: app.mailer, log: app.log }));
+  app.decorate(
+    "outbox",
+    createOutboxDispatcher({
+      db: options.database.db,
+      mailer: app.mailer,
+      log: app.log,
+      options: configuredOutboxOptions(config),
+    }),
+  );
   app.decorate("events", createEventRecorder(options.database.db));
   app.decorate("onUnsubscribe", async (subscriberId: string, campaignId: string | null) => {
     if (campaignId) await attributeUnsubscribe(options.database.db, subscriberId, campaignId);

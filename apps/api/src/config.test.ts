@@ -127,6 +127,18 @@ describe("mail settings", () => {
     );
   });
 
+  it("keeps the outbox's own retry waits unless MAIL_RETRY_BACKOFF lists others, each of at least a second", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mailRetryBackoffMs).toBeUndefined();
+    expect(loadConfig({ MAIL_RETRY_BACKOFF: "2s,1m,1h", DATA_DIR: dataDir() }).mailRetryBackoffMs).toEqual([
+      2_000, 60_000, 3_600_000,
+    ]);
+    for (const bad of ["soon", "30s,,2m", "500ms"]) {
+      expect(() => loadConfig({ MAIL_RETRY_BACKOFF: bad, DATA_DIR: dataDir() })).toThrow(
+        /^Invalid configuration: MAIL_RETRY_BACKOFF /,
+      );
+    }
+  });
+
   it("requires TLS for SMTP credentials unless the URL says tls=off, and reads SMTP_CA_FILE", () => {
     const at = (env: Record<string, string>) => loadConfig({ ...env, DATA_DIR: dataDir() }).smtpRequireTls;
     expect(at({ SMTP_URL: "smtp://user:secret@relay.example.com:587" })).toBe(true);

@@ -71,6 +71,16 @@ const envSchema = z.object({
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   SENDER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   SCHEDULER_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
+  MAIL_RETRY_BACKOFF: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => v.split(",").every((part) => (parseDuration(part) ?? 0) >= 1_000),
+        "must be a comma-separated list of waits of at least a second, such as 30s,2m,10m",
+      )
+      .optional(),
+  ),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   SAMPLE_DATA: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   REDIS_URL: z.preprocess(
@@ -136,6 +146,11 @@ export type Config = {
   /** Seed the sample catalogue, banners and posts into an empty database. */
   sampleData: boolean;
   sender: { enabled: boolean; ratePerSecond: number; concurrency: number; leaseMs: number; schedulerMs: number };
+  /**
+   * MAIL_RETRY_BACKOFF: the outbox's waits before its second, third… attempt at account mail; undefined
+   * keeps the outbox's own (defaultOutboxOptions: 30 s, 2 min, 10 min, 1 h, 3 h, 6 h).
+   */
+  mailRetryBackoffMs: number[] | undefined;
   /** Shared rate-limit store and cache-invalidation channel when several instances serve one database. */
   redisUrl: string | undefined;
   /** Origins allowed to call the API from a browser; none by default (same-origin only). */
@@ -250,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.SENDER_LEASE_MS,
       schedulerMs: e.SCHEDULER_MS,
     },
+    mailRetryBackoffMs: e.MAIL_RETRY_BACKOFF?.split(",").map((part) => parseDuration(part) ?? 0),
     redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(",").map((origin) => origin.trim()) : [],
     // PGlite runs every query on the event loop, so there the delay measures database work, not

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { loadBounceConfig } from "./inbound/bounce-config.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
-import { createOutboxDispatcher } from "./mail/outbox.ts";
+import { configuredOutboxOptions, createOutboxDispatcher } from "./mail/outbox.ts";
 import { configuredMailerOptions, createMailer } from "./mail/transport.ts";
 import { sampleShopIn } from "./sample-shop/seed.ts";
 
@@ -26,7 +26,12 @@ async function main(): Promise<void> {
   );
   const line = (level: string) => (details: object, msg: string) =>
     process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...details })}\n`);
-  const outbox = createOutboxDispatcher({ db: database.db, mailer, log: { warn: line("warn"), error: line("error") } });
+  const outbox = createOutboxDispatcher({
+    db: database.db,
+    mailer,
+    log: { warn: line("warn"), error: line("error") },
+    options: configuredOutboxOptions(config),
+  });
   const stop = async () => {
     await Promise.all([sender.stop(), outbox.stop()]);
     mailer.close();

@@ -141,6 +141,11 @@ export const defaultOutboxOptions: OutboxOptions = {
   maxAttempts: 8,
 };
 
+/** The defaults with what the operator configured (MAIL_RETRY_BACKOFF). */
+export function configuredOutboxOptions(config: { mailRetryBackoffMs: number[] | undefined }): Partial<OutboxOptions> {
+  return config.mailRetryBackoffMs ? { backoffMs: config.mailRetryBackoffMs } : {};
+}
+
 export type OutboxDispatcher = {
   /** Starts the background loop (polls every idleMs; `wake` cuts the wait short). */
   start(): void;
