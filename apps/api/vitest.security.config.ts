@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // As in the unit suite (vitest.config.ts): a worker keeps its loaded modules from one file to the next;
+    // each file still opens its own database and builds its own app. None of these files mocks a module.
+    isolate: false,
   },
 });
