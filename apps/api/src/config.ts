@@ -12,6 +12,7 @@ import { type BounceWebhookConfig, bounceWebhookEnv, bounceWebhooksOf } from "./
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
+const within = (value: number, min: number, max: number) => value >= min && value <= max;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -76,8 +77,9 @@ const envSchema = z.object({
     z
       .string()
       .refine(
-        (v) => v.split(",").every((part) => (parseDuration(part) ?? 0) >= 1_000),
-        "must be a comma-separated list of waits of at least a second, such as 30s,2m,10m",
+        // At most a week: a wait the database cannot add to now() would leave the mail stuck, unretried.
+        (v) => v.split(",").every((part) => within(parseDuration(part) ?? 0, 1_000, 7 * 86_400_000)),
+        "must be a comma-separated list of waits from a second to a week, such as 30s,2m,10m",
       )
       .optional(),
   ),
