@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { createCompiledCampaigns, type DeliveryContext, deliverBatch } from "../modules/campaigns/delivery.ts";
 import { finishDone, queuePendingAudiences, settleBatch, startDueCampaigns } from "../modules/campaigns/lifecycle.ts";
@@ -44,20 +44,20 @@ export const defaultSenderOptions: SenderOptions = {
  * figures). Deeper means more messages a crash could repeat: those sent while a statement held the
  * main thread, before their outcomes were written down.
  */
-const perDatabase: Record<"pglite" | "postgres", Pick<SenderOptions, "batchSize" | "handOffPerConnection">> = {
+const perDatabase: Record<Database["kind"], Pick<SenderOptions, "batchSize" | "handOffPerConnection">> = {
   pglite: { batchSize: 200, handOffPerConnection: 8 },
   postgres: { batchSize: 100, handOffPerConnection: 2 },
 };
 
 /** The defaults for the database. */
-export function senderOptionsFor(database: keyof typeof perDatabase): SenderOptions {
+export function senderOptionsFor(database: Database["kind"]): SenderOptions {
   return { ...defaultSenderOptions, ...perDatabase[database] };
 }
 
 /** The defaults for the database, with what the operator configured (SEND_RATE, SEND_CONCURRENCY, SENDER_LEASE_MS, SCHEDULER_MS). */
 export function configuredSenderOptions(
   configured: { ratePerSecond: number; concurrency: number; leaseMs: number; schedulerMs: number },
-  database: keyof typeof perDatabase,
+  database: Database["kind"],
 ): SenderOptions {
   const { ratePerSecond, concurrency, leaseMs, schedulerMs } = configured;
   return { ...senderOptionsFor(database), ratePerSecond, concurrency, leaseMs, schedulerMs };
