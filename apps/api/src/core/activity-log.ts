@@ -2,7 +2,7 @@ import type { ActivityDetails, ActivityStatus } from "@shop/shared/schemas/activ
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { activityLogs } from "../db/schema/index.ts";
-import { literalPattern } from "../lib/sql.ts";
+import { literalPattern, queryRows } from "../lib/sql.ts";
 
 export type ActivityEntry = {
   action: string;
@@ -26,16 +26,34 @@ export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void
 const erasedMention = "[erased]";
 
 /**
- * GDPR erasure: the log keeps its entries (who did what, and when), but they no longer name the
- * person: each mention of `texts` (their address, their id) in a description or its details reads
- * "[erased]", and an entry of their own (no staff user: an unsubscribe) loses their IP address.
- * Reads the whole log (no index finds text in it); erasures are rare. Runs in the erasure's transaction.
+ * An address where it stands on its own: not preceded by what continues a local part (a letter, digit
+ * or one of . _ + -) and not followed by more domain (a letter or digit, or . or - before one). So
+ * erasing erin@example.com leaves bob.erin@example.com, merin@example.com and erin@example.com.au,
+ * other people's addresses, whole; a quote, =, / or space before it is punctuation, not address.
  */
-export async function redactActivity(db: Pick<Db, "execute">, texts: readonly string[]): Promise<void> {
-  const pattern = literalPattern(texts);
+const standaloneAddress = (address: string) => `(?<![a-z0-9._+-])${literalPattern([address])}(?![a-z0-9]|[.-][a-z0-9])`;
+
+/**
+ * GDPR erasure: the log keeps its entries (who did what, and when), but they no longer name the
+ * person: each mention of their address or id in a description or its details reads "[erased]", and
+ * an entry of their own (no staff user: an unsubscribe) loses their IP address. The entries are found
+ * by the index of what each mentions (migration 0015), then rechecked with the exact expression; an
+ * address the index cannot key (punctuation at the end of its local part, a domain beyond a–z, 0–9,
+ * - and .) is looked for in the whole log, as every address was before. Runs in the erasure's
+ * transaction.
+ */
+export async function redactActivity(db: Pick<Db, "execute">, person: { email: string; id: string }): Promise<void> {
+  const pattern = `${standaloneAddress(person.email)}|${literalPattern([person.id])}`;
+  const [keyed] = await queryRows<{ key: string | null }>(
+    db,
+    sql`select activity_log_mention_key(${person.email}) as key`,
+  );
+  const mentioned = keyed?.key
+    ? sql`activity_log_mentions(description, details) && array[${keyed.key}, ${person.id.toLowerCase()}]::text[] and`
+    : sql``;
   await db.execute(sql`update activity_logs set
       description = regexp_replace(description, ${pattern}, ${erasedMention}, 'gi'),
       details = regexp_replace(details::text, ${pattern}, ${erasedMention}, 'gi')::jsonb,
       ip_address = case when user_id is null then null else ip_address end
-    where description ~* ${pattern} or details::text ~* ${pattern}`);
+    where ${mentioned} (description ~* ${pattern} or details::text ~* ${pattern})`);
 }

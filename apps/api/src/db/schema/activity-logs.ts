@@ -1,4 +1,5 @@
 import type { ActivityDetails } from "@shop/shared/schemas/activity-logs";
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id } from "./columns.ts";
@@ -20,5 +21,7 @@ export const activityLogs = pgTable(
     index("activity_logs_created_at_idx").on(t.createdAt.desc()),
     index("activity_logs_module_idx").on(t.module, t.createdAt.desc()),
     index("activity_logs_user_idx").on(t.userId, t.createdAt.desc()),
+    // The addresses and ids an entry mentions, for GDPR erasure (migration 0015 has the function).
+    index("activity_logs_mentions_idx").using("gin", sql`activity_log_mentions(${t.description}, ${t.details})`),
   ],
 );

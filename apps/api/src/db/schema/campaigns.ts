@@ -63,6 +63,8 @@ export const campaignRecipients = pgTable(
     uniqueIndex("campaign_recipients_unique_idx").on(t.campaignId, t.subscriberId),
     index("campaign_recipients_queue_idx").on(t.campaignId, t.status, t.nextAttemptAt),
     index("campaign_recipients_subscriber_idx").on(t.subscriberId),
+    // GDPR erasure finds an address's rows by it (migration 0015).
+    index("campaign_recipients_email_idx").on(sql`lower(${t.email})`),
   ],
 );
 

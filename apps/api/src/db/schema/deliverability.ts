@@ -26,6 +26,8 @@ export const deliveryEvents = pgTable(
   (t) => [
     index("delivery_events_campaign_idx").on(t.campaignId, t.kind),
     index("delivery_events_subscriber_idx").on(t.subscriberId, t.createdAt.desc()),
+    // GDPR erasure finds an address's rows by it (migration 0015).
+    index("delivery_events_email_idx").on(sql`lower(${t.email})`),
   ],
 );
 

@@ -37,7 +37,7 @@ export async function eraseSubscriber(db: Db, id: string): Promise<void> {
     await forgetMailTo(tx, email, ["subscribe-confirmation"]);
     await forgetPendingChanges(tx, id, email);
     await redactImportReports(tx, email);
-    await redactActivity(tx, [email, id]);
+    await redactActivity(tx, { email, id });
     await tx.delete(subscriberTags).where(eq(subscriberTags.subscriberId, id));
     await tx.delete(subscribers).where(eq(subscribers.id, id));
     await suppressErased(tx, email);
