@@ -136,6 +136,40 @@ describe(`erasing a subscriber with a long history (${database.kind})`, () => {
     expect(await Promise.all(others.map(logText))).toEqual(othersBefore);
   });
 
+  it("finds the campaigns mailed to an earlier subscriber of the same address, deleted since", async () => {
+    const email = "hal.again@example.com";
+    // Hal signs up as another address, is mailed, changes his address, is mailed again, is deleted…
+    const first = await addSubscriber("hal.before@example.com");
+    await app.db.execute(sql`insert into campaign_recipients (id, campaign_id, subscriber_id, email, status)
+      values (gen_random_uuid(), '00000000-0000-4000-8000-00000000c0de', ${first}, 'hal.before@example.com', 'sent')`);
+    await app.db.execute(sql`update subscribers set email = ${email} where id = ${first}`);
+    await app.db.execute(sql`insert into campaigns (id, subject, html, audience, status)
+      values ('00000000-0000-4000-8000-00000000c0df', 'Winter', '<p>Winter</p>', '{"type":"all"}'::jsonb, 'sent')`);
+    await app.db.execute(sql`insert into campaign_recipients (id, campaign_id, subscriber_id, email, status)
+      values (gen_random_uuid(), '00000000-0000-4000-8000-00000000c0df', ${first}, ${email}, 'sent')`);
+    const deleted = await call(app, {
+      method: "DELETE",
+      url: `/api/newsletter/delete-subscriber/${first}`,
+      token: admin,
+    });
+    expect(deleted.status).toBe(200);
+    // …comes back under a new id, and asks to be erased.
+    const second = await addSubscriber(email);
+    const erased = await call(app, {
+      method: "DELETE",
+      url: `/api/newsletter/subscribers/${second}/erase`,
+      token: admin,
+    });
+    expect(erased.status).toBe(200);
+
+    const left = await queryRows<{ email: string }>(
+      app.db,
+      sql`select email from campaign_recipients where email like 'hal.%' order by email`,
+    );
+    // The address he had before is another address: its row stays, as the erasure of hal.again leaves it.
+    expect(left.map((r) => r.email)).toEqual(["hal.before@example.com"]);
+  });
+
   it("rubs out an address the index cannot key, by reading the log whole", async () => {
     // The import accepts both: a local part ending in punctuation, a domain beyond a–z, 0–9, - and .
     for (const email of ["frank_@example.com", "zoe@bücher.example"]) {

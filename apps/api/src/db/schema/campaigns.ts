@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
@@ -63,9 +74,21 @@ export const campaignRecipients = pgTable(
     uniqueIndex("campaign_recipients_unique_idx").on(t.campaignId, t.subscriberId),
     index("campaign_recipients_queue_idx").on(t.campaignId, t.status, t.nextAttemptAt),
     index("campaign_recipients_subscriber_idx").on(t.subscriberId),
-    // GDPR erasure finds an address's rows by it (migration 0015).
-    index("campaign_recipients_email_idx").on(sql`lower(${t.email})`),
   ],
+);
+
+/**
+ * The ids a deleted subscriber was mailed under, with those addresses (lower case): someone who
+ * comes back under a new id and asks to be erased is found in the campaigns sent to the old one
+ * (campaigns/recipient-queue.ts). Not a foreign key: the subscriber row is gone.
+ */
+export const formerSubscriberIds = pgTable(
+  "former_subscriber_ids",
+  {
+    subscriberId: uuid("subscriber_id").notNull(),
+    email: text("email").notNull(),
+  },
+  (t) => [primaryKey({ name: "former_subscriber_ids_pk", columns: [t.email, t.subscriberId] })],
 );
 
 export const campaignLogs = pgTable(

@@ -220,15 +220,32 @@ export const erasedRecipient = "erased";
  * GDPR erasure (newsletter/erasure.ts, in its transaction): the person's recipient rows stay, so
  * every campaign keeps its counts, with their status and times but without their address, an error
  * text quoting it, or their subscriber id (a random one instead, so their rows in different campaigns
- * no longer belong together). Rows of the same address under an earlier, deleted subscriber go too.
- * A row still queued is skipped: no campaign mails them again.
+ * no longer belong together). Rows of the same address under an earlier, deleted subscriber go too:
+ * they are found by the ids `rememberFormerSubscriber` kept, so no index on the rows' address is
+ * needed (one would cost every recipient queued; decision 014). A row still queued is skipped: no
+ * campaign mails them again.
  */
 export async function eraseRecipient(db: Pick<Db, "execute">, subscriberId: string, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
   await db.execute(sql`update campaign_recipients set email = ${erasedRecipient}, subscriber_id = gen_random_uuid(),
       status = case when status = 'queued' then 'skipped' else status end,
       last_error = case when status = 'queued' then 'Erased before sending'
         else regexp_replace(last_error, ${literalPattern([email])}, ${erasedRecipient}, 'gi') end
-    where subscriber_id = ${subscriberId} or lower(email) = ${email.trim().toLowerCase()}`);
+    where subscriber_id = ${subscriberId}
+      or (subscriber_id = any(array(select subscriber_id from former_subscriber_ids where email = ${address}))
+        and lower(email) = ${address})`);
+  await db.execute(sql`delete from former_subscriber_ids where email = ${address}`);
+}
+
+/**
+ * A subscriber is being deleted (in its transaction): their id is kept with each address they were
+ * mailed under, for a later erasure of that address.
+ */
+export async function rememberFormerSubscriber(db: Pick<Db, "execute">, subscriberId: string): Promise<void> {
+  await db.execute(sql`insert into former_subscriber_ids (subscriber_id, email)
+    select distinct subscriber_id, lower(email) from campaign_recipients
+    where subscriber_id = ${subscriberId} and email <> ${erasedRecipient}
+    on conflict do nothing`);
 }
 
 /** Nothing of the campaign is left to send: no recipient queued or under a lease. */

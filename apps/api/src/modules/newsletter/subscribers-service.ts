@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { escapeLike, pgArray, queryRows } from "../../lib/sql.ts";
+import { rememberFormerSubscriber } from "../campaigns/recipient-queue.ts";
 import { refuseSuppressed } from "./suppression-list.ts";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
@@ -247,6 +248,7 @@ export async function updateSubscriber(db: Db, id: string, input: SubscriberUpda
 export async function deleteSubscriber(db: Db, id: string): Promise<SubscriberDto> {
   const subscriber = await getSubscriber(db, id);
   await db.transaction(async (tx) => {
+    await rememberFormerSubscriber(tx, id);
     await tx.delete(subscriberTags).where(eq(subscriberTags.subscriberId, id));
     await tx.delete(subscribers).where(eq(subscribers.id, id));
   });
