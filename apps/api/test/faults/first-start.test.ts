@@ -28,10 +28,12 @@ async function sampleProducts(server: Server) {
   return ((await response.json()) as ProductList).data.products;
 }
 
-// `npm start` on a new machine: PGlite with nothing in DATA_DIR, sample data on. CPU time rather than
-// wall time is bounded, as the test machine is shared; initdb + migrations + rasterising the artwork
-// took 11.5–14.5 CPU-s and left 740–790 MB resident (bench:startup); from the build's image it takes
-// 4.9–5.4 CPU-s at a load of 20 on 2 cores (a restart alone 3.4–4.0), so 8 leaves room for a busy machine.
+// `npm start` on a new machine: PGlite with nothing in DATA_DIR, sample data on. Its cost is bounded as a
+// ratio to a restart on the data it left, measured in the same test, because CPU-seconds differ 2x between
+// the shared machines this runs on (one first start took 8.4 CPU-s in a CI run where another machine took
+// 4.9-6.1). initdb + migrations + rasterising the artwork took 11.5-14.5 CPU-s (bench:startup), about 3.5
+// restarts; from the build's image a first start costs about 1.5 restarts, so 2 leaves room and fails the
+// initdb path.
 describe("first start from an empty data dir (PGlite, sample data)", () => {
   it("is up with a seeded catalogue, working images and the configured admin, cheaply, and restarts on it", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "shop-first-start-"));
@@ -47,13 +49,18 @@ describe("first start from an empty data dir (PGlite, sample data)", () => {
     expect(image.headers.get("content-type")).toMatch(/^image\//);
     await signIn(first);
     const { rssMb } = usage(first);
-    console.log(`first start: ${cpuSeconds.toFixed(2)} CPU-s to healthy, RSS once up ${rssMb.toFixed(0)} MB`);
-    expect(cpuSeconds).toBeLessThan(8);
-    expect(rssMb).toBeLessThan(500);
 
     first.signal("SIGTERM");
     await first.exited;
     const again = await startServer({ env, dataDir, readyTimeoutMs: 90_000 });
+    const restartCpuSeconds = usage(again).cpuSeconds;
+    const ratio = cpuSeconds / restartCpuSeconds;
+    console.log(
+      `first start: ${cpuSeconds.toFixed(2)} CPU-s to healthy (a restart ${restartCpuSeconds.toFixed(2)}, ` +
+        `${ratio.toFixed(2)}x), RSS once up ${rssMb.toFixed(0)} MB`,
+    );
+    expect(ratio).toBeLessThan(2);
+    expect(rssMb).toBeLessThan(500);
     expect((await sampleProducts(again)).map((p) => p.slug)).toEqual(products.map((p) => p.slug));
     await signIn(again);
   });
