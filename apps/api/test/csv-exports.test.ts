@@ -1,0 +1,97 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { createTestApp, signIn, testConfig } from "./harness.ts";
+
+// The three CSV exports stream their batches after the status line. What is written down here, apart from
+// the code: an export either answers with its whole file or with an error status and a message, never a
+// 200 cut short; and exports, the heaviest work on the event loop, do not all run at once.
+const { app, database } = await createTestApp();
+const admin = await signIn(app);
+const url = "url" in database ? database.url : undefined;
+const onPostgres = database.kind === "postgres" && typeof url === "string";
+
+const exports = [
+  { path: "/api/newsletter/export", table: "subscribers" },
+  { path: "/api/contacts/export", table: "contacts" },
+  { path: "/api/activity-logs/export", table: "activity_logs" },
+] as const;
+
+/** A second session holding `table` locked until `release()`: every read of it waits. */
+async function lockTable(table: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("begin");
+  await client.query(`lock table ${table} in access exclusive mode`);
+  return {
+    release: async () => {
+      await client.query("commit");
+      await client.end();
+    },
+  };
+}
+
+async function waitingOn(table: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int n from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock' and query ilike $1`,
+      [`%from "${table}"%`],
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.runIf(onPostgres)("CSV exports", () => {
+  it.each(exports)(
+    "$path answers 503 with Retry-After when its first batch cannot be read, not a 200 cut short",
+    async ({ path, table }) => {
+      // An instance whose queries give up after 300 ms, as a saturated or frozen database makes them.
+      const impatient = await openDatabase({ kind: "postgres", url: url ?? "", poolSize: 2, queryTimeoutMs: 300 });
+      const second = await buildApp(testConfig(), { database: impatient });
+      const lock = await lockTable(table);
+      try {
+        const answer = await second.inject({ url: path, headers: { authorization: `Bearer ${admin}` } });
+        expect(answer.statusCode).toBe(503);
+        expect(answer.headers["retry-after"]).toBe("5");
+        expect(answer.json()).toEqual({ success: false, message: "The service is temporarily unavailable" });
+      } finally {
+        await lock.release();
+        await second.close();
+        await impatient.close();
+      }
+    },
+  );
+
+  it("runs at most two exports at once; the next waits for a slot and still gets its whole file", async () => {
+    const before = await app.inject({ url: "/api/newsletter/export", headers: { authorization: `Bearer ${admin}` } });
+    expect(before.statusCode).toBe(200);
+    const lock = await lockTable("subscribers");
+    let answers: Promise<Awaited<ReturnType<typeof app.inject>>[]> | undefined;
+    try {
+      answers = Promise.all(
+        [1, 2, 3].map(() =>
+          app.inject({ url: "/api/newsletter/export", headers: { authorization: `Bearer ${admin}` } }),
+        ),
+      );
+      const deadline = Date.now() + 5_000;
+      while ((await waitingOn("subscribers")) < 2 && Date.now() < deadline) await sleep(50);
+      // Long enough for a third to have reached the database too, had it been let through.
+      await sleep(500);
+      expect(await waitingOn("subscribers")).toBe(2);
+    } finally {
+      await lock.release();
+    }
+    for (const answer of await answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(before.body);
+    }
+  });
+});
+
