@@ -60,6 +60,7 @@ import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { authPlugin, publicRoute } from "./plugins/auth.ts";
 import { bodyLimitsPlugin } from "./plugins/body-limits.ts";
 import { clusterPlugin } from "./plugins/cluster.ts";
+import { csvExportsPlugin } from "./plugins/csv-exports.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { inFlightPlugin } from "./plugins/in-flight.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
   await app.register(inFlightPlugin);
   await app.register(errorsPlugin);
+  await app.register(csvExportsPlugin);
   await app.register(bodyLimitsPlugin);
   await app.register(securityHeadersPlugin);
   // Cross-origin browser calls are refused unless an origin is on the allow-list.

@@ -10,8 +10,8 @@ import { createTestApp, signIn, testConfig } from "./harness.ts";
 // 200 cut short; and exports, the heaviest work on the event loop, do not all run at once.
 const { app, database } = await createTestApp();
 const admin = await signIn(app);
-const url = "url" in database ? database.url : undefined;
-const onPostgres = database.kind === "postgres" && typeof url === "string";
+const url = database.url ?? "";
+const onPostgres = database.kind === "postgres" && url !== "";
 
 const exports = [
   { path: "/api/newsletter/export", table: "subscribers" },
@@ -53,7 +53,7 @@ describe.runIf(onPostgres)("CSV exports", () => {
     "$path answers 503 with Retry-After when its first batch cannot be read, not a 200 cut short",
     async ({ path, table }) => {
       // An instance whose queries give up after 300 ms, as a saturated or frozen database makes them.
-      const impatient = await openDatabase({ kind: "postgres", url: url ?? "", poolSize: 2, queryTimeoutMs: 300 });
+      const impatient = await openDatabase({ kind: "postgres", url, poolSize: 2, queryTimeoutMs: 300 });
       const second = await buildApp(testConfig(), { database: impatient });
       const lock = await lockTable(table);
       try {
@@ -94,4 +94,3 @@ describe.runIf(onPostgres)("CSV exports", () => {
     }
   });
 });
-

@@ -52,7 +52,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export type TestContext = {
   app: FastifyInstance;
-  database: Database;
+  /** With its connection string on PostgreSQL, for a second session or instance. */
+  database: Database & { url?: string };
 };
 
 /** Builds the real app on a fresh database; closes both after the file's tests. */

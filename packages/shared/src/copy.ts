@@ -84,5 +84,6 @@ export const copy = {
     unsupportedMediaType: "Unsupported content type",
     tooManyRequests: "Too many requests. Please try again later.",
     databaseUnavailable: "The service is temporarily unavailable",
+    exportsBusy: "Other exports are being prepared. Please try again in a few seconds.",
   },
 } as const;

@@ -39,7 +39,14 @@ function describe(error: unknown): string {
 /** One request bounded by `timeoutMs`; it never throws, it reports. */
 export async function probe(
   url: string,
-  options: { timeoutMs: number; headers?: Record<string, string>; keepBody?: boolean; method?: string } = {
+  options: {
+    timeoutMs: number;
+    headers?: Record<string, string>;
+    keepBody?: boolean;
+    method?: string;
+    /** A JSON body, sent with its content type. */
+    json?: unknown;
+  } = {
     timeoutMs: 10_000,
   },
 ): Promise<Outcome> {
@@ -47,7 +54,9 @@ export async function probe(
   const signal = AbortSignal.timeout(options.timeoutMs);
   let response: Response;
   try {
-    response = await fetch(url, { method: options.method ?? "GET", headers: options.headers ?? {}, signal });
+    const payload = options.json === undefined ? undefined : JSON.stringify(options.json);
+    const headers = { ...options.headers, ...(payload !== undefined && { "content-type": "application/json" }) };
+    response = await fetch(url, { method: options.method ?? "GET", headers, body: payload, signal });
   } catch (error) {
     const ended = Date.now();
     if (signal.aborted) return { url, started, ended, kind: "timeout", error: describe(error) };
@@ -92,6 +101,8 @@ export function startLoad(options: {
   concurrency: number;
   timeoutMs: number;
   headers?: Record<string, string>;
+  /** Sends each request as a POST with this JSON body. */
+  json?: unknown;
   /** Pause between requests of one loop; a refused connection returns at once and would spin. */
   pauseMs?: number;
 }): Load {
@@ -103,6 +114,7 @@ export function startLoad(options: {
         await probe(options.next(), {
           timeoutMs: options.timeoutMs,
           ...(options.headers && { headers: options.headers }),
+          ...(options.json !== undefined && { method: "POST", json: options.json }),
         }),
       );
       if (options.pauseMs) await sleep(options.pauseMs);

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { activityLogListQuerySchema, activityLogListSchema } from "@shop/shared/schemas/activity-logs";
 import { okResponse } from "@shop/shared/schemas/common";
 import { ownActivityQuerySchema } from "@shop/shared/schemas/users";
@@ -38,10 +37,7 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="activity-logs-${day}.csv"`)
-        .send(Readable.from(exportActivityLogs(app.db, request.query)));
+      return reply.sendCsv(`activity-logs-${day}.csv`, exportActivityLogs(app.db, request.query));
     },
   );
 

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { inboxCopy } from "@shop/shared/inbox-copy";
 import { idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import {
@@ -120,10 +119,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="contacts-${day}.csv"`)
-        .send(Readable.from(exportContacts(app.db, { ...request.query, viewerId: principalOf(request).userId })));
+      return reply.sendCsv(
+        `contacts-${day}.csv`,
+        exportContacts(app.db, { ...request.query, viewerId: principalOf(request).userId }),
+      );
     },
   );
 

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { conflictResponse, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import {
   bulkTagSchema,
@@ -65,10 +64,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="subscribers-${day}.csv"`)
-        .send(Readable.from(exportSubscribers(app.db, request.query)));
+      return reply.sendCsv(`subscribers-${day}.csv`, exportSubscribers(app.db, request.query));
     },
   );
 
