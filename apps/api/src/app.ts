@@ -4,6 +4,7 @@ import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import underPressure from "@fastify/under-pressure";
+import { copy } from "@shop/shared/copy";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -197,10 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       maxEventLoopDelay: config.maxEventLoopDelayMs,
       retryAfter: 5,
       pressureHandler: (_request, reply) => {
-        reply
-          .status(503)
-          .header("retry-after", "5")
-          .send({ success: false, message: "The server is busy. Please try again in a few seconds." });
+        reply.status(503).header("retry-after", "5").send({ success: false, message: copy.errors.serverBusy });
       },
     });
   }

@@ -84,6 +84,7 @@ export const copy = {
     unsupportedMediaType: "Unsupported content type",
     tooManyRequests: "Too many requests. Please try again later.",
     databaseUnavailable: "The service is temporarily unavailable",
+    serverBusy: "The server is busy. Please try again in a few seconds.",
     exportsBusy: "Other exports are being prepared. Please try again in a few seconds.",
   },
 } as const;
