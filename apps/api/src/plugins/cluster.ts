@@ -5,6 +5,13 @@ import { invalidatePrincipals } from "../core/principal.ts";
 import { loggableError } from "../lib/errors.ts";
 
 const channel = "smart-home-shop:staff-write";
+/** Where each instance says it has dropped what a write named, so the writer can answer. */
+const ackChannel = "smart-home-shop:staff-write-ack";
+/**
+ * How long a write's answer waits for the other instances' acknowledgements. One that is stuck, cut off
+ * or runs a version that does not acknowledge costs each staff write this much, and no more.
+ */
+const ackWaitMs = 250;
 
 export type ClusterOptions = {
   /** With several instances: one connection to publish on, one held in subscriber mode. */
@@ -57,8 +64,9 @@ export function declareCacheScope(app: FastifyInstance, scope: CacheScope): void
  * public content drops this process's public cache before the answer leaves, so the writer's next
  * read is fresh; with Redis every staff write also tells the other instances, which drop their
  * resolved sessions (and their public cache when public content changed).
- * The publish is awaited before the answer is sent, so by the time a client sees "saved", the
- * message is already on its way to the other instances.
+ * The answer waits until every other instance that got the message has said it dropped them (at most
+ * ackWaitMs): a message merely on its way lost the race to the client's next request at another
+ * instance, in one round of twenty, when the instance read that request first.
  */
 export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOptions) => {
   const instanceId = crypto.randomUUID();
@@ -73,12 +81,15 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
   };
 
   const redis = options.redis;
+  const acks = createAckCounter();
   if (redis) {
-    await redis.subscriber.subscribe(channel);
-    redis.subscriber.on("message", (_channel, message: string) => {
-      const [from, named] = message.split(" ");
-      const scope = scopes.get(named ?? "") ?? everything;
-      if (from !== instanceId) forgetLocally(scope);
+    await redis.subscriber.subscribe(channel, ackChannel);
+    redis.subscriber.on("message", (from: string, message: string) => {
+      if (from === ackChannel) return acks.arrived(message);
+      const [writer, named, writeId] = message.split(" ");
+      if (writer === instanceId) return;
+      forgetLocally(scopes.get(named ?? "") ?? everything);
+      if (writeId) redis.publisher.publish(ackChannel, writeId).catch(() => {});
     });
     // Messages published while this instance was cut off from Redis are lost: assume the worst.
     redis.subscriber.on("ready", () => forgetLocally(everything));
@@ -89,9 +100,17 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
     const scope = request.routeOptions.config.cacheScope ?? everything;
     dropShown(scope);
     if (redis) {
-      await redis.publisher.publish(channel, `${instanceId} ${scope.name}`).catch((error: unknown) => {
+      const writeId = crypto.randomUUID();
+      const acknowledged = acks.expect(writeId);
+      try {
+        // Every subscriber the message reached acknowledges it but this instance's own.
+        const receivers = await redis.publisher.publish(channel, `${instanceId} ${scope.name} ${writeId}`);
+        await acknowledged.from(receivers - 1, ackWaitMs);
+      } catch (error) {
         request.log.warn({ err: loggableError(error) }, "could not tell the other instances to drop their caches");
-      });
+      } finally {
+        acknowledged.forget();
+      }
     }
     return payload;
   };
@@ -102,3 +121,35 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
     route.onSend = [route.onSend ?? []].flat().concat(afterWrite);
   });
 });
+
+/** Acknowledgements by write: they may arrive before the publish that asked for them has returned. */
+function createAckCounter() {
+  const writes = new Map<string, { count: number; wanted: number; wake: () => void }>();
+  return {
+    arrived(writeId: string) {
+      const write = writes.get(writeId);
+      if (!write) return;
+      write.count += 1;
+      if (write.count >= write.wanted) write.wake();
+    },
+    expect(writeId: string) {
+      const write = { count: 0, wanted: Number.POSITIVE_INFINITY, wake: () => {} };
+      writes.set(writeId, write);
+      return {
+        /** Resolves once `wanted` have arrived, or after `maxWaitMs`. */
+        from(wanted: number, maxWaitMs: number): Promise<void> {
+          write.wanted = wanted;
+          if (write.count >= wanted) return Promise.resolve();
+          return new Promise((resolve) => {
+            const timer = setTimeout(resolve, maxWaitMs);
+            write.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        },
+        forget: () => writes.delete(writeId),
+      };
+    },
+  };
+}
