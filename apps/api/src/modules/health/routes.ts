@@ -8,6 +8,7 @@ import { publicRoute } from "../../plugins/auth.ts";
 const pingTimeoutMs = 2_000;
 /** The share of the ping's wait the event loop spent running code rather than waiting for I/O. */
 const busyLoop = 0.8;
+const pingTimedOut = new Error("database ping timed out");
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,16 +30,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const loopBefore = performance.eventLoopUtilization();
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error("database ping timed out")), pingTimeoutMs);
+        timer = setTimeout(() => reject(pingTimedOut), pingTimeoutMs);
       });
       try {
         await Promise.race([app.database.ping(), timeout]);
         return { success: true, message: "OK", data: { database: "up" as const } };
-      } catch {
+      } catch (error) {
         reply.status(503).header("retry-after", "5");
-        // A ping that waited on this process's own saturated event loop says nothing about the database:
-        // with the loop busy nearly all the while, the answer is the overload guard's, not "down".
-        if (performance.eventLoopUtilization(loopBefore).utilization > busyLoop) {
+        // A ping that ran out of time while this process's own event loop was busy nearly all the while
+        // says nothing about the database: the answer is the overload guard's, not "down". An error from
+        // the database (refused, reset) is an answer, whatever the loop was doing.
+        const timedOut = error === pingTimedOut;
+        if (timedOut && performance.eventLoopUtilization(loopBefore).utilization > busyLoop) {
           return reply.send({ success: false, message: copy.errors.serverBusy });
         }
         return reply.send({ success: false, message: "Database unavailable", data: { database: "down" as const } });
