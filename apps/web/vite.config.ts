@@ -111,7 +111,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
       {
         extends: true,
-        test: { name: "dom", include: ["src/**/*.test.tsx"], environment: "jsdom", setupFiles: ["src/test/setup.ts"] },
+        test: {
+          name: "dom",
+          include: ["src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["src/test/setup.ts"],
+          // A fresh jsdom and module graph per file cost most of the suite: 159 s → 51 s with one per worker
+          // (77 s with files shuffled), all 442 tests passing either way. The setup's cleanup() unmounts
+          // after each test, and every test renders with its own store and query client.
+          isolate: false,
+        },
       },
     ],
   },
