@@ -84,8 +84,8 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
   const acks = createAckCounter();
   if (redis) {
     await redis.subscriber.subscribe(channel, ackChannel);
-    redis.subscriber.on("message", (from: string, message: string) => {
-      if (from === ackChannel) return acks.arrived(message);
+    redis.subscriber.on("message", (onChannel: string, message: string) => {
+      if (onChannel === ackChannel) return acks.arrived(message);
       const [writer, named, writeId] = message.split(" ");
       if (writer === instanceId) return;
       forgetLocally(scopes.get(named ?? "") ?? everything);

@@ -99,3 +99,25 @@ it("gives the slot back, and ends the export, when the client hangs up mid-file"
   const next = await app.inject({ url: "/quick" });
   expect(next.statusCode).toBe(200);
 });
+
+it("gives the slot back when the client that waited for it hung up before its turn", async () => {
+  const { app, open } = await appWithOneSlot();
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const held = app.inject({ url: "/held" });
+  await sleep(20);
+  // Two callers queue for the one slot and leave before it frees: neither may keep it.
+  for (let i = 0; i < 2; i++) {
+    const outgoing = request(`${address}/quick`);
+    outgoing.on("error", () => {});
+    outgoing.end();
+    await sleep(20);
+    outgoing.destroy();
+  }
+  await sleep(20);
+  open();
+  expect((await held).statusCode).toBe(200);
+  await sleep(50);
+  const next = await app.inject({ url: "/quick" });
+  expect(next.statusCode).toBe(200);
+  expect(next.body).toBe("a\r\n1\r\n");
+});
