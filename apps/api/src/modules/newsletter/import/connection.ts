@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Db } from "../../../db/client.ts";
+import { holdMaintenance } from "../../../db/pglite-maintenance.ts";
 
 export type Statement = (
   text: string,
@@ -88,10 +89,13 @@ function pgliteConnection(client: PGlite): ImportConnection {
       });
     },
   });
+  // Until the import lets go of its connection, PGlite's timed VACUUM waits: between two batches it
+  // would hold every request for as long as the growing table takes to vacuum (decision 007).
+  const releaseMaintenance = holdMaintenance(client);
   return {
     ...session(client),
     transaction: (work) => client.transaction((tx) => work(session(tx))),
-    release() {},
+    release: releaseMaintenance,
     shared: true,
   };
 }
