@@ -38,3 +38,20 @@ describe("product rating", () => {
     expect(container.querySelector("svg[viewBox='0 0 120 24']")).not.toBeNull();
   });
 });
+
+describe("product image", () => {
+  // Staff may save a product without images (the API then lists image ""). An <img src=""> asks some
+  // browsers for the page itself again and shows an empty box; the cart's line shows a placeholder.
+  it("shows a placeholder, and no image element, for a product without an image", () => {
+    const { container } = renderCard(productOf({ _id: "p2", name: "Plain Sensor", image: "" }));
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("[data-placeholder='product-image'] svg")).not.toBeNull();
+    expect(screen.getByRole("link", { name: "Plain Sensor" })).toBeTruthy();
+  });
+
+  it("shows the product's image when it has one", () => {
+    const { container } = renderCard(productWith(0, 0));
+    expect(container.querySelector("img")?.getAttribute("src")).toContain("/images/aura");
+    expect(container.querySelector("[data-placeholder='product-image']")).toBeNull();
+  });
+});
