@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatPrice } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { AddToCartButton } from "./add-to-cart-button";
+import { ProductImagePlaceholder } from "./product-image-placeholder";
 import { Rating } from "./rating";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -21,15 +22,19 @@ export function ProductCard({ product, headingLevel: Heading = "h3", priority = 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-lg focus-within:ring-2 focus-within:ring-brand-600">
       <div className="relative aspect-square overflow-hidden bg-slate-100">
-        <ResponsiveImage
-          src={product.image}
-          alt=""
-          width={800}
-          height={800}
-          sizes="(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (min-width: 640px) 33vw, 50vw"
-          priority={priority}
-          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-        />
+        {product.image ? (
+          <ResponsiveImage
+            src={product.image}
+            alt=""
+            width={800}
+            height={800}
+            sizes="(min-width: 1280px) 296px, (min-width: 1024px) 30vw, (min-width: 640px) 33vw, 50vw"
+            priority={priority}
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
+        ) : (
+          <ProductImagePlaceholder />
+        )}
         <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
           {product.isNew ? (
             <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">

@@ -2,7 +2,8 @@ import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { Link } from "react-router";
 import { type CartItem, removeFromCart, updateQuantity } from "@/app/store/cart-slice";
 import { useAppDispatch } from "@/app/store/hooks";
-import { MinusIcon, PackageIcon, PlusIcon, TrashIcon } from "@/components/icons";
+import { MinusIcon, PlusIcon, TrashIcon } from "@/components/icons";
+import { ProductImagePlaceholder } from "@/components/product-image-placeholder";
 import { ResponsiveImage } from "@/components/responsive-image";
 import { formatPrice } from "@/lib/format";
 import { paths } from "@/lib/paths";
@@ -58,7 +59,7 @@ export function CartLines({ items, onNavigate }: { items: readonly CartItem[]; o
                 className="size-full object-cover"
               />
             ) : (
-              <PackageIcon className="m-5 size-6 text-slate-400" />
+              <ProductImagePlaceholder iconClassName="size-6" />
             )}
           </div>
           <div className="flex min-w-0 flex-1 flex-col gap-2">

@@ -1,6 +1,7 @@
 import { productImageSizes } from "@shop/shared/images";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { useState } from "react";
+import { ProductImagePlaceholder } from "@/components/product-image-placeholder";
 import { ResponsiveImage } from "@/components/responsive-image";
 
 const copy = storefrontCopy.product;
@@ -24,7 +25,9 @@ export function ProductGallery({ name, images }: { name: string; images: string[
             priority={selected === 0}
             className="size-full object-cover"
           />
-        ) : null}
+        ) : (
+          <ProductImagePlaceholder iconClassName="size-24" />
+        )}
       </div>
       {images.length > 1 ? (
         <ul className="grid grid-cols-4 gap-3 sm:grid-cols-5">
