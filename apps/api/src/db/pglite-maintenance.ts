@@ -41,7 +41,7 @@ const holds = new WeakMap<PGlite, number>();
 /**
  * For work that writes much of a table and ends soon (an import's batches): until the returned release
  * is called, the timer below starts nothing. A VACUUM between two batches held the app's thread for
- * 1.3–1.4 s on a half-imported 1M audience, the longest wait of every sign-up during the import, and
+ * 1.3–1.6 s on a half-imported 1M audience, the longest wait of every sign-up during the import, and
  * was to be done again once the table had finished growing. Releasing twice releases once.
  */
 export function holdMaintenance(client: PGlite): () => void {
