@@ -82,7 +82,7 @@ describe("the embedded database's vacuum", () => {
 
 describe("the embedded database's vacuum during an import", () => {
   // A VACUUM runs on PGlite as one statement on the app's thread. Between two of an import's batches
-  // it vacuumed the half-imported audience: 1.3–1.4 s at ~500,000 rows on a 2-core machine, the
+  // it vacuumed the half-imported audience: 1.3–1.6 s at ~500,000 rows on a 2-core machine, the
   // longest wait of every sign-up during a 1M import (bench:import). The table is still growing, so
   // that vacuum is done again after the import anyway.
   it("leaves the tables alone while an import writes, and catches up once it is over", async () => {
