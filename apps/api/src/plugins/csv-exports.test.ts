@@ -121,3 +121,38 @@ it("gives the slot back when the client that waited for it hung up before its tu
   expect(next.statusCode).toBe(200);
   expect(next.body).toBe("a\r\n1\r\n");
 });
+
+it("breaks the download off, never ends it as if whole, when a later batch fails; and gives the slot back", async () => {
+  const { app } = await appWithOneSlot();
+  app.get("/failing", (_request, reply) =>
+    reply.sendCsv(
+      "failing.csv",
+      (async function* () {
+        yield "a\r\n";
+        yield "1\r\n";
+        await sleep(10);
+        throw new Error("the database went away");
+      })(),
+    ),
+  );
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const outcome = await new Promise<{ status?: number; complete: boolean; body: string }>((resolve) => {
+    const outgoing = request(`${address}/failing`, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      response.on("error", () => {});
+      response.on("close", () => resolve({ status: response.statusCode, complete: response.complete, body }));
+    });
+    outgoing.on("error", () => resolve({ complete: false, body: "" }));
+    outgoing.end();
+  });
+  expect(outcome.status).toBe(200);
+  expect(outcome.body.startsWith("a\r\n1\r\n")).toBe(true);
+  // Chunked, with no last chunk: a browser or curl reports the download as failed, not a short file as done.
+  expect(outcome.complete).toBe(false);
+  const next = await app.inject({ url: "/quick" });
+  expect(next.statusCode).toBe(200);
+});
