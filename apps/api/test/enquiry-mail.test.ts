@@ -136,6 +136,8 @@ describe("a new enquiry tells the team", () => {
       subject: "Opening hours",
       request: "When are you open?",
     });
+    // The sample catalogue has the switch; the hub is added, so the customer's copy can list both.
+    await db.insert(products).values({ name: "Hub Pro", slug: "hub-pro", price: 129, description: "A hub" });
     const quoteText = [
       storefrontCopy.cart.quote.intro,
       storefrontCopy.cart.quote.line(2, "Aura Touch Switch — 1 Gang", "$49.99"),
@@ -222,6 +224,72 @@ describe("the customer hears back at once", () => {
     const mail = delivered(to("override@customer.test"))[0];
     expect(mail?.headers.get("from")).toBe("Shop Settings <settings-sender@shop.test>");
     expect(mail?.from).toBe("settings-sender@shop.test");
+  });
+
+  // The confirmation goes to whatever address the form was given, from the shop's own sender: anything it
+  // repeated word for word would let a stranger send their text (a phishing link) to anyone, signed by the shop.
+  const lure = "Refund waiting: http://evil.test/claim";
+  const confirmationTo = async (address: string) => {
+    await app.outbox.drain();
+    const [mail] = delivered(to(address));
+    expect(mail).toBeDefined();
+    return body(mail);
+  };
+
+  it("repeats none of the visitor's words: not the name, subject or message of a contact form", async () => {
+    await submit(app, { name: lure, email: "victim1@customer.test", subject: lure, request: `${lure}\n\nCall now.` });
+    const text = await confirmationTo("victim1@customer.test");
+    expect(text).not.toContain("evil.test");
+    expect(text).not.toContain("Call now");
+    expect(text).toContain(storefrontCopy.enquiry.contactSoon);
+  });
+
+  it("names the enquired product from the catalogue, and nothing the visitor appended to the request", async () => {
+    await db
+      .insert(products)
+      .values({ name: "Lumen Dimmer", slug: "lumen-dimmer", price: 59.5, description: "A dimmer" });
+    await submit(app, {
+      name: lure,
+      email: "victim2@customer.test",
+      subject: lure,
+      request: `${storefrontCopy.enquiry.request("lumen dimmer")}\n${lure}`,
+      messageType: "productRequest",
+    });
+    const text = await confirmationTo("victim2@customer.test");
+    expect(text).toContain("Lumen Dimmer");
+    expect(text).toContain("http://shop.test/shop/product/lumen-dimmer");
+    expect(text).not.toContain("evil.test");
+  });
+
+  it("lists a quote's lines from the catalogue (name, price, total), dropping lines that name no product", async () => {
+    await db.insert(products).values([
+      { name: "Quote Switch", slug: "quote-switch", price: 20, description: "A switch" },
+      { name: "Quote Lock", slug: "quote-lock", price: 150.25, description: "A lock" },
+      { name: "Retired Quote Hub", slug: "retired-quote-hub", price: 99, description: "Gone", status: "inactive" },
+    ]);
+    const request = [
+      storefrontCopy.cart.quote.intro,
+      storefrontCopy.cart.quote.line(2, "quote switch", "$0.01"),
+      storefrontCopy.cart.quote.line(1, "Quote Lock", "$150.25"),
+      storefrontCopy.cart.quote.line(1, "Retired Quote Hub", "$99.00"),
+      storefrontCopy.cart.quote.line(1, lure, "$0.00"),
+      "",
+      storefrontCopy.cart.quote.total("$0.00"),
+      lure,
+    ].join("\n");
+    await submit(app, {
+      email: "victim3@customer.test",
+      subject: storefrontCopy.cart.quote.subject,
+      request,
+      messageType: "quoteRequest",
+    });
+    const text = await confirmationTo("victim3@customer.test");
+    expect(text).toContain(storefrontCopy.cart.quote.line(2, "Quote Switch", "$20.00"));
+    expect(text).toContain(storefrontCopy.cart.quote.line(1, "Quote Lock", "$150.25"));
+    expect(text).toContain(storefrontCopy.cart.quote.total("$190.25"));
+    expect(text).not.toContain("Retired Quote Hub");
+    expect(text).not.toContain("evil.test");
+    expect(text).not.toContain("$0.01");
   });
 });
 
