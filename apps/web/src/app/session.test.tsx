@@ -1,7 +1,12 @@
 import { copy } from "@shop/shared/copy";
+import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { subscriberOf } from "@/features/newsletter/test-data";
 import { api } from "@/lib/api-client";
+import { ModalRoot } from "@/modals/modal-root";
+import { closeAllModals, openModal } from "@/modals/modal-store";
 import { fakeFetch } from "@/test/fake-fetch";
+import { renderRoutes } from "@/test/render";
 import { createQueryClient } from "./query-client";
 import { installSessionHandling } from "./session";
 import { makeStore } from "./store/root-reducer";
@@ -23,6 +28,7 @@ function signedInApp() {
 }
 
 afterEach(() => {
+  act(() => closeAllModals());
   vi.unstubAllGlobals();
 });
 
@@ -40,6 +46,29 @@ describe("session expiry", () => {
     expect(state.ui.notifications).toEqual([expect.objectContaining({ message: copy.sessionExpired, type: "error" })]);
     expect(queryClient.getQueryData(["users"])).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith("/");
+  });
+
+  it("closes every open dialog, so the visitor lands on a clean home page", async () => {
+    const { store, navigate } = signedInApp();
+    renderRoutes([{ path: "/", element: <ModalRoot /> }], { store });
+    const person = subscriberOf(1);
+    let answer401 = false;
+    // The dialog's tag list loads; the next call, made while it is open, finds the session gone.
+    fakeFetch(() =>
+      answer401
+        ? { status: 401, body: { success: false, message: "Unauthorized" } }
+        : { body: { success: true, message: "ok", data: [] } },
+    );
+    act(() => {
+      openModal("editSubscriber", { subscriberId: person._id, email: person.email, tagIds: [] });
+    });
+    await screen.findByRole("dialog", { name: "Edit Subscriber" });
+
+    answer401 = true;
+    await act(() => expect(api.get("/newsletter-tags/get-all-tags")).rejects.toMatchObject({ status: 401 }));
+
+    expect(navigate).toHaveBeenCalledWith("/");
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("keeps the session when the sign-in call itself answers 401 (wrong password)", async () => {
