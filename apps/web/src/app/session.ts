@@ -3,6 +3,7 @@ import { copy } from "@shop/shared/copy";
 import type { QueryClient } from "@tanstack/react-query";
 import { configureApiClient } from "@/lib/api-client";
 import { paths } from "@/lib/paths";
+import { closeAllModals } from "@/modals/modal-store";
 import type { RootState } from "./store/root-reducer";
 import { sessionCleared } from "./store/session-actions";
 import { notify } from "./store/ui-slice";
@@ -14,13 +15,19 @@ type SessionDeps = {
 };
 
 /**
- * Spec section 4: any 401 clears the session and the user, goes home and says why.
- * Cached queries go too: they belong to the session that just ended.
+ * What ending a session forgets, by sign-out or by expiry alike: the user, the data cached for them,
+ * and any dialog they had open (it would stay over the page they are sent to, acting for nobody).
  */
+export function forgetSession(dispatch: SessionDeps["store"]["dispatch"], queryClient: QueryClient): void {
+  dispatch(sessionCleared());
+  queryClient.clear();
+  closeAllModals();
+}
+
+/** Spec section 4: any 401 clears the session and the user, goes home and says why. */
 export function expireSession({ store, queryClient, navigate }: SessionDeps): void {
   store.dispatch(notify(copy.sessionExpired, "error"));
-  store.dispatch(sessionCleared());
-  queryClient.clear();
+  forgetSession(store.dispatch, queryClient);
   navigate(paths.home);
 }
 

@@ -2,12 +2,11 @@ import { copy } from "@shop/shared/copy";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { forgetSession } from "@/app/session";
 import { useAppDispatch } from "@/app/store/hooks";
-import { sessionCleared } from "@/app/store/session-actions";
 import { paths } from "@/lib/paths";
 import { clearServiceWorkerCaches } from "@/lib/service-worker";
 import { useToast } from "@/lib/toasts";
-import { closeAllModals } from "@/modals/modal-store";
 import { logout } from "./api";
 
 /** Sign-out: tell the server (best effort), forget the session and its cached data, go to /login. */
@@ -20,9 +19,7 @@ export function useLogout(): () => void {
   return useCallback(() => {
     // The request takes the token with it before the store forgets it.
     logout().catch(() => undefined);
-    dispatch(sessionCleared());
-    queryClient.clear();
-    closeAllModals();
+    forgetSession(dispatch, queryClient);
     clearServiceWorkerCaches();
     toast.success(copy.auth.signedOut);
     void navigate(paths.login);
