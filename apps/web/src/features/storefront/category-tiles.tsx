@@ -1,23 +1,24 @@
-import type { CategoryDto } from "@shop/shared/schemas/products";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { Link } from "react-router";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
 import { ArrowRightIcon } from "@/components/icons";
 import { ResponsiveImage } from "@/components/responsive-image";
 import { Skeleton } from "@/components/skeleton";
+import { useCategories } from "@/features/products/api/get-categories";
 import { categoryPath } from "./category-links";
 
 const categoryImageSizes = "(min-width: 768px) 33vw, 100vw";
 
-type CategoryTilesProps = {
-  categories: CategoryDto[] | undefined;
-  isLoading: boolean;
-  headingLevel?: "h2" | "h3";
-};
-
-/** One tile per category: picture, name, what it is for, how many products; the whole tile links. */
-export function CategoryTiles({ categories, isLoading, headingLevel: Heading = "h3" }: CategoryTilesProps) {
-  if (isLoading || !categories) {
+/**
+ * One tile per category: picture, name, what it is for, how many products; the whole tile links.
+ * It loads the categories itself, so the home page and /category say the same when that fails or finds none.
+ */
+export function CategoryTiles({ headingLevel: Heading = "h3" }: { headingLevel?: "h2" | "h3" }) {
+  const { data: categories, isPending, isError, refetch } = useCategories();
+  if (isError) return <ErrorState title={uiCopy.storefront.errors.categories} onRetry={() => void refetch()} />;
+  if (isPending) {
     return (
       <div role="status" aria-busy="true" className="grid gap-6 md:grid-cols-3">
         <span className="sr-only">{uiCopy.loading}</span>
@@ -27,6 +28,7 @@ export function CategoryTiles({ categories, isLoading, headingLevel: Heading = "
       </div>
     );
   }
+  if (categories.length === 0) return <EmptyState title={storefrontCopy.categories.empty} />;
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {categories.map((category) => (

@@ -1,5 +1,4 @@
 import { storefrontCopy } from "@shop/shared/storefront-copy";
-import { useCategories } from "@/features/products/api/get-categories";
 import { CategoryTiles } from "./category-tiles";
 import { ProductShelf } from "./product-shelf";
 import { WhyUs } from "./why-us";
@@ -8,7 +7,6 @@ const home = storefrontCopy.home;
 
 /** The home page under the tagline: categories, new and favourite products, why us (the newsletter is in the footer). */
 export function HomeBelowFold() {
-  const categories = useCategories();
   return (
     <>
       <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
@@ -17,7 +15,7 @@ export function HomeBelowFold() {
         </h2>
         <p className="mt-3 text-slate-600">{home.categoriesText}</p>
         <div className="mt-10">
-          <CategoryTiles categories={categories.data} isLoading={categories.isPending} />
+          <CategoryTiles />
         </div>
       </section>
 
