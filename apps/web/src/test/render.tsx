@@ -21,13 +21,14 @@ export function renderRoutes(routes: RouteObject[], { store = makeStore(), initi
       </QueryClientProvider>
     </ReduxProvider>,
   );
-  // Where the app is now, as tests read it (`router.state.location`).
+  // Where the app is now, as tests read it (`router.state.location`), and the browser's Back button.
   const router = {
     state: {
       get location() {
         return history.location;
       },
     },
+    back: () => history.go(-1),
   };
   return { ...view, router, store };
 }

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeStore } from "@/app/store/root-reducer";
@@ -126,6 +126,55 @@ describe("admin products page", () => {
     expect(new URL(put?.url ?? "").pathname).toBe("/api/products/p1");
     expect(await put?.json()).toEqual({ status: "inactive" });
     expect(store.getState().ui.notifications.map((n) => n.message)).toContain("Product deleted successfully");
+  });
+
+  it("steps back to the last page that has rows when a delete empties the last one, in place of that page", async () => {
+    // Eleven products, ten a page: page 2 holds one, and deleting it leaves a page 2 past the end.
+    const eleven = Array.from({ length: 11 }, (_, index) => productAt(`p${index + 1}`, `Product ${index + 1}`, 10));
+    const gone = new Set<string>();
+    const { requests } = fakeFetch((request) => {
+      const url = new URL(request.url);
+      if (request.method === "PUT") {
+        gone.add(url.pathname.split("/").at(-1) ?? "");
+        return { body: { success: true, message: "Product deleted successfully", data: {} } };
+      }
+      const page = Number(url.searchParams.get("page"));
+      const active = eleven.filter((product) => !gone.has(product._id));
+      const pagination = {
+        currentPage: page,
+        totalPages: Math.max(1, Math.ceil(active.length / 10)),
+        totalProducts: active.length,
+        productsPerPage: 10,
+      };
+      return {
+        body: { success: true, message: "ok", data: { products: active.slice((page - 1) * 10, page * 10), pagination } },
+      };
+    });
+    const store = makeStore({
+      user: {
+        userInfo: { id: "me", name: "Cara", email: "cara@example.com", isSuperAdmin: false },
+        role: { _id: "r", name: "Catalogue", permissions: [{ name: "product:update-product" }] },
+      },
+    });
+    const { router } = renderRoutes(
+      [
+        { path: "/", element: <p>start</p> },
+        { path: "/admin/products", element: <AdminProductsPage /> },
+      ],
+      { store, initialEntries: ["/", "/admin/products?page=2"] },
+    );
+
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Product 11" }));
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+
+    expect(await screen.findByText("Product 10")).toBeTruthy();
+    expect(router.state.location.search).toBe("");
+    expect(screen.queryByText("No products found")).toBeNull();
+    expect(screen.getByRole("button", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+    expect(productRequests(requests).at(-1)?.searchParams.get("page")).toBe("1");
+    // The empty page 2 was replaced, not stacked: Back leaves the list rather than returning to it.
+    act(() => router.back());
+    expect(router.state.location.pathname).toBe("/");
   });
 
   it("bulk-deletes the selected products and clears them from the selection", async () => {
