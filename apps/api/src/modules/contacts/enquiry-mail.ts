@@ -5,12 +5,13 @@ import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { type MailAddress, products, users } from "../../db/schema/index.ts";
+import { type MailAddress, users } from "../../db/schema/index.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
-import { createContact, enquiryProductName, type NewContact } from "./service.ts";
+import { type AskedAbout, askedAbout } from "./asked-about.ts";
+import { createContact, type NewContact } from "./service.ts";
 
 /**
  * What a new enquiry sends (issue 15): one alert per team address and an automatic confirmation to
@@ -23,7 +24,7 @@ export const enquiryMailCopy = {
   alertIntro: "A new enquiry has arrived.",
   open: "Open it in the back office",
   confirmationSubject: (store: string) => `We received your enquiry — ${store}`,
-  thanks: (name: string) => `Thank you, ${name}, for contacting us.`,
+  thanks: "Thank you for contacting us.",
   youAsked: "You asked about:",
   promise: storefrontCopy.enquiry.contactSoon,
   signature: (store: string) => `The ${store} team`,
@@ -37,8 +38,8 @@ export type EnquiryMailContext = {
   settings: Settings;
   sender: MailAddress;
   publicUrl: string;
-  /** The enquired product's page, when the request names one. */
-  productUrl?: string;
+  /** The catalogue's lines the request names, and the enquired product's page. */
+  asked: AskedAbout;
 };
 
 const escapeHtml = (text: string) =>
@@ -74,7 +75,7 @@ export function enquiryAlert(contact: ContactDto, context: EnquiryMailContext) {
     ["Subject", contact.subject],
     ["Received", when],
   ];
-  if (context.productUrl) rows.push(["Product", context.productUrl]);
+  if (context.asked.link) rows.push(["Product", context.asked.link]);
   const text = [
     enquiryMailCopy.alertIntro,
     "",
@@ -103,17 +104,18 @@ export function enquiryAlert(contact: ContactDto, context: EnquiryMailContext) {
   };
 }
 
-/** The customer's confirmation: thanks, what they asked, the 24-hour promise; replies go to the shop. */
-export function enquiryConfirmation(contact: ContactDto, context: EnquiryMailContext) {
+/**
+ * The customer's confirmation: thanks, the catalogue products or cart lines they asked about, the 24-hour
+ * promise; replies go to the shop. None of the visitor's own words (see AskedAbout).
+ */
+export function enquiryConfirmation(context: EnquiryMailContext) {
   const store = context.settings.storeName;
-  const asked = [contact.subject, contact.request];
-  if (context.productUrl) asked.push(context.productUrl);
+  const { lines, link } = context.asked;
+  const asked = lines.length ? [enquiryMailCopy.youAsked, "", ...lines, ...(link ? ["", link] : []), ""] : [];
   const text = [
-    enquiryMailCopy.thanks(contact.name),
+    enquiryMailCopy.thanks,
     "",
-    enquiryMailCopy.youAsked,
-    "",
-    ...asked.flatMap((part) => [part, ""]),
+    ...asked,
     `${enquiryMailCopy.promise}.`,
     "",
     enquiryMailCopy.signature(store),
@@ -121,13 +123,15 @@ export function enquiryConfirmation(contact: ContactDto, context: EnquiryMailCon
     enquiryMailCopy.notYou,
   ].join("\n");
   const html = [
-    `<p>${escapeHtml(enquiryMailCopy.thanks(contact.name))}</p>`,
-    `<p>${escapeHtml(enquiryMailCopy.youAsked)}</p>`,
-    `<blockquote><p><strong>${escapeHtml(contact.subject)}</strong></p>${htmlText(contact.request)}${
-      context.productUrl
-        ? `<p><a href="${escapeHtml(context.productUrl)}">${escapeHtml(context.productUrl)}</a></p>`
-        : ""
-    }</blockquote>`,
+    `<p>${escapeHtml(enquiryMailCopy.thanks)}</p>`,
+    ...(lines.length
+      ? [
+          `<p>${escapeHtml(enquiryMailCopy.youAsked)}</p>`,
+          `<blockquote><p>${lines.map(escapeHtml).join("<br>")}</p>${
+            link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ""
+          }</blockquote>`,
+        ]
+      : []),
     `<p>${escapeHtml(enquiryMailCopy.promise)}.</p>`,
     `<p>${escapeHtml(enquiryMailCopy.signature(store))}</p>`,
     `<p><small>${escapeHtml(enquiryMailCopy.notYou)}</small></p>`,
@@ -186,18 +190,6 @@ async function confirmationAllowed(tx: Executor, address: string): Promise<boole
   return recent.length === 0;
 }
 
-/** "Inquiry about {product}" from the product modal: that product's storefront page, if it is on sale. */
-async function productUrlOf(db: Db, contact: NewContact, publicUrl: string): Promise<string | undefined> {
-  const name = enquiryProductName(contact);
-  if (!name) return undefined;
-  const [product] = await db
-    .select({ slug: products.slug })
-    .from(products)
-    .where(sql`lower(${products.name}) = lower(${name}) and ${products.status} = 'active'`)
-    .limit(1);
-  return product ? `${publicUrl}/shop/product/${encodeURIComponent(product.slug)}` : undefined;
-}
-
 /**
  * Saves a storefront enquiry and, in the same transaction, its alert(s) and confirmation; then wakes
  * the outbox. Spam never gets here (the route answers a honeypot and the rate limit before).
@@ -212,7 +204,7 @@ export async function createEnquiry(
     settings,
     sender: senderOf(settings, app.mailFrom),
     publicUrl,
-    productUrl: await productUrlOf(app.db, input, publicUrl),
+    asked: await askedAbout(app.db, input, publicUrl),
   };
   const contact = await app.db.transaction(async (tx) => {
     const saved = await createContact(tx as unknown as Db, input);
@@ -231,7 +223,7 @@ export async function createEnquiry(
       await enqueueMail(tx, {
         kind: "enquiry-confirmation",
         to: customer,
-        message: enquiryConfirmation(saved, context),
+        message: enquiryConfirmation(context),
         contactId: saved._id,
         dedupeKey: `enquiry-confirmation:${saved._id}`,
       });
