@@ -1,4 +1,5 @@
 import { adminCopy } from "@shop/shared/admin-copy";
+import { useEffect } from "react";
 import { formatCount } from "@/lib/format";
 import { Button } from "./button";
 
@@ -27,10 +28,11 @@ type PaginationProps = {
   page: number;
   pageSize: number;
   total: number;
-  onPageChange: (page: number) => void;
+  /** `replace`: the page shown does not exist, so the move takes its place in the history. */
+  onPageChange: (page: number, options?: { replace: boolean }) => void;
   /** The server estimated the total (a large list it did not count): it reads "of about 100,000". */
   totalIsEstimate?: boolean;
-  /** While a page loads, the buttons wait. */
+  /** While a page loads, the buttons wait (and the total may still be another page's). */
   disabled?: boolean;
   className?: string;
 };
@@ -48,6 +50,12 @@ export function Pagination({
   const totalPages = pageCount(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
   const { from, to } = shownRange(current, pageSize, total);
+  // A page past the end (its last row was just deleted, or the link is old) shows the empty state though
+  // rows exist: every list steps back to its last page. Not from an estimated total, which may fall short.
+  const pastTheEnd = !disabled && !totalIsEstimate && total > 0 && page > totalPages;
+  useEffect(() => {
+    if (pastTheEnd) onPageChange(totalPages, { replace: true });
+  }, [pastTheEnd, totalPages, onPageChange]);
 
   return (
     <nav

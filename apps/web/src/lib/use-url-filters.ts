@@ -7,7 +7,8 @@ export type UrlFilters<Key extends string> = {
   page: number;
   /** Changes filters and goes back to page 1 (the old page may not exist any more). */
   setFilters: (patch: Partial<Record<Key, string>>) => void;
-  setPage: (page: number) => void;
+  /** `replace` when the page shown does not exist: Back should not lead to it again. */
+  setPage: (page: number, options?: { replace: boolean }) => void;
   /** Back to the defaults: no filters, page 1. */
   clear: () => void;
   isFiltered: boolean;
@@ -43,13 +44,13 @@ export function useUrlFilters<const Key extends string>(keys: readonly Key[]): U
   );
 
   const setPage = useCallback(
-    (nextPage: number) =>
+    (nextPage: number, options?: { replace: boolean }) =>
       setParams((previous) => {
         const next = new URLSearchParams(previous);
         if (nextPage > 1) next.set("page", String(nextPage));
         else next.delete("page");
         return next;
-      }),
+      }, options),
     [setParams],
   );
 

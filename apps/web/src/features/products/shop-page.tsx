@@ -45,8 +45,8 @@ export function ShopPage() {
   const products = useProducts(productParamsFrom(filters), { keepPrevious: true });
   const total = products.data?.pagination.totalProducts ?? 0;
 
-  const goToPage = (page: number) => {
-    url.setPage(page);
+  const goToPage = (page: number, options?: { replace: boolean }) => {
+    url.setPage(page, options);
     // Not every environment scrolls (jsdom has no layout).
     resultsRef.current?.scrollIntoView?.({ block: "start" });
   };

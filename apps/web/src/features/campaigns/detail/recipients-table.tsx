@@ -119,6 +119,8 @@ export function RecipientsTable({ campaignId, live }: { campaignId: string; live
             pageSize={pageSize}
             total={recipients.data?.pagination.totalRecipients ?? 0}
             onPageChange={filters.setPage}
+            // Not while live polling refreshes the page shown: only while another page is on its way.
+            disabled={recipients.isPlaceholderData}
           />
         }
       />
