@@ -147,7 +147,11 @@ describe("admin products page", () => {
         productsPerPage: 10,
       };
       return {
-        body: { success: true, message: "ok", data: { products: active.slice((page - 1) * 10, page * 10), pagination } },
+        body: {
+          success: true,
+          message: "ok",
+          data: { products: active.slice((page - 1) * 10, page * 10), pagination },
+        },
       };
     });
     const store = makeStore({
@@ -210,7 +214,11 @@ describe("admin products page", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: "Select all on this page" }));
     await userEvent.click(screen.getByRole("button", { name: "Restore" }));
     await vi.waitFor(() =>
-      expect(toasts()).toEqual(["Failed to restore product", "Product restored successfully", "Failed to restore product"]),
+      expect(toasts()).toEqual([
+        "Failed to restore product",
+        "Product restored successfully",
+        "Failed to restore product",
+      ]),
     );
     // The one that failed stays selected, to try again.
     expect(screen.getByText("1 selected")).toBeTruthy();
