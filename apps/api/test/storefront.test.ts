@@ -1,3 +1,4 @@
+import { copy } from "@shop/shared/copy";
 import type { BlogPostDto, BlogPostSummary } from "@shop/shared/schemas/blog";
 import type { ContactDto } from "@shop/shared/schemas/contacts";
 import type { HeroBannerDto } from "@shop/shared/schemas/hero-banners";
@@ -103,7 +104,7 @@ describe("newsletter sign-up", () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(first.body).toEqual(second.body);
-    expect(first.body.message).toBe("Subscribed successfully!");
+    expect(first.body.message).toBe(copy.storefront.subscribed);
     const rows = await db.select().from(subscribers).where(sql`lower(${subscribers.email}) = 'reader@example.com'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "subscribed", source: "footer", consentIp: "203.0.113.20" });

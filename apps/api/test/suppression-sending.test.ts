@@ -23,6 +23,16 @@ async function campaignTo(): Promise<{
 
 for (const email of ["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com"]) await signUp(email);
 
+/** The path of the last confirmation link the address was sent, if any. */
+async function confirmationLink(email: string): Promise<string | undefined> {
+  const rows = await queryRows<{ text: string }>(
+    app.db,
+    sql`select message->>'text' as text from mail_outbox
+      where recipient = ${email} and kind = 'subscribe-confirmation' order by created_at desc limit 1`,
+  );
+  return /http:\/\/shop\.test(\/confirm\/\S+)/.exec(rows[0]?.text ?? "")?.[1];
+}
+
 describe("the envelope sender", () => {
   it("is each recipient's own signed bounce address on the sender's domain, and List-Unsubscribe's mailto one the listener takes", async () => {
     const { to, sent } = await campaignTo();
@@ -47,14 +57,17 @@ describe("the suppression list", () => {
       { email: "ann@example.com", kind: "hard", reason: "5.1.1", source: "dsn" },
       { email: "bob@example.com", kind: "complaint", reason: "abuse", source: "arf" },
     ]);
-    // Ann is deleted and signs up again; Bob signs up again after complaining: both are subscribed…
+    // Ann is deleted and someone signs her up again; Bob is signed up again after complaining: neither
+    // is subscribed by it (anyone can type an address), nor asked to confirm…
     const ann = await find("ann@example.com");
     await call(app, { method: "DELETE", url: `/api/newsletter/delete-subscriber/${ann?._id}`, token: admin });
     await signUp("ann@example.com");
     await signUp("bob@example.com");
-    expect((await find("ann@example.com"))?.status).toBe("subscribed");
-    expect((await find("bob@example.com"))?.status).toBe("subscribed");
-    // …and still never mailed.
+    expect((await find("ann@example.com"))?.status).toBe("pending");
+    expect((await find("bob@example.com"))?.status).toBe("unsubscribed");
+    expect(await confirmationLink("ann@example.com")).toBeUndefined();
+    expect(await confirmationLink("bob@example.com")).toBeUndefined();
+    // …and never mailed.
     const { to } = await campaignTo();
     expect(to.sort()).toEqual(["cy@example.com", "dee@example.com"]);
   });
@@ -83,11 +96,15 @@ describe("the suppression list", () => {
     expect(clear[0]?.n).toBe(0);
   });
 
-  it("a person's own new sign-up lifts their unsubscribe, not a bounce or a complaint", async () => {
+  it("a person's own confirmed sign-up lifts their unsubscribe, not an erasure", async () => {
     await signUp("cy@example.com");
+    expect(await isSuppressed(app.db, "cy@example.com")).toBe(true);
+    const link = await confirmationLink("cy@example.com");
+    expect((await app.inject({ url: link ?? "" })).statusCode).toBe(200);
     expect(await isSuppressed(app.db, "cy@example.com")).toBe(false);
     await signUp("dee@example.com");
     expect(await isSuppressed(app.db, "dee@example.com")).toBe(true);
+    expect(await confirmationLink("dee@example.com")).toBeUndefined();
     const { to } = await campaignTo();
     expect(to).toEqual(["cy@example.com"]);
   });

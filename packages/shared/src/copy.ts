@@ -72,7 +72,11 @@ export const copy = {
     productNotFound: "Product not found",
     postNotFound: "Post not found",
     enquirySubmitted: "Inquiry Submitted Successfully!",
-    subscribed: "Subscribed successfully!",
+    /**
+     * The footer sign-up's answer without double opt-in, the same for every address. Not the spec's
+     * "Subscribed successfully!": someone who had unsubscribed is only asked to confirm by email.
+     */
+    subscribed: "Thanks for subscribing! If this address had unsubscribed before, please check your inbox to confirm.",
   },
 
   errors: {

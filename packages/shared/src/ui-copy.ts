@@ -1,3 +1,5 @@
+import { copy } from "./copy.ts";
+
 /**
  * The words of the web app's screens: navigation, footer, shell, sign-in, placeholders.
  * Messages the API also sends live in copy.ts; labels the spec names are used verbatim.
@@ -56,7 +58,7 @@ export const uiCopy = {
     yourEmail: "Your email",
     subscribe: "Subscribe",
     submitting: "Submitting...",
-    subscribed: "Subscribed successfully!",
+    subscribed: copy.storefront.subscribed,
     subscribeFailed: "Failed to subscribe to newsletter",
     copyright: (year: number) => `© ${year} Smart Home Shop. All rights reserved.`,
   },

@@ -1,3 +1,4 @@
+import { uiCopy } from "@shop/shared/ui-copy";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -37,7 +38,7 @@ describe("footer newsletter", () => {
     await userEvent.type(input, "fan@example.com");
     await userEvent.click(button);
 
-    const message = await screen.findByText("Subscribed successfully!");
+    const message = await screen.findByText(uiCopy.footer.subscribed);
     expect(message.className).toContain("text-emerald");
     expect(input).toHaveProperty("value", "");
     expect(requests[0]?.method).toBe("POST");
@@ -55,7 +56,7 @@ describe("footer newsletter", () => {
 
     const message = await screen.findByText(checkInbox);
     expect(message.className).toContain("text-emerald");
-    expect(screen.queryByText("Subscribed successfully!")).toBeNull();
+    expect(screen.queryByText(uiCopy.footer.subscribed)).toBeNull();
     expect(input).toHaveProperty("value", "");
   });
 

@@ -17,7 +17,7 @@ import { applyPendingChanges } from "./pending-changes.ts";
 export type EmailLinks = { linkSecret: string; publicUrl: string };
 
 /**
- * Double opt-in: one link that confirms the subscription, written to the outbox in the sign-up's own
+ * A pending sign-up's, or a returning person's, one link that confirms the subscription (subscribe-service.ts), written to the outbox in the sign-up's own
  * transaction (`db`), so a relay that is down delays the email instead of failing the sign-up. The
  * caller wakes the outbox once that commits.
  */

@@ -32,17 +32,18 @@ export const subscribeRoutes: FastifyPluginAsyncZod<EmailLinks> = async (app, op
         app.db,
         { kind: "subscribe", email, doubleOptIn, ipAddress: request.ip },
         async (db) => {
-          const subscribed = await subscribe(db, email, request.ip, doubleOptIn);
-          if (doubleOptIn && subscribed) await enqueueConfirmation(app, db, options, { id: subscribed.id, email });
-          return subscribed;
+          const toConfirm = await subscribe(db, email, request.ip, doubleOptIn);
+          if (toConfirm) await enqueueConfirmation(app, db, options, { id: toConfirm.id, email });
+          return toConfirm;
         },
       );
+      // The confirmation waits in the outbox; a queued sign-up's is written when it is applied (audience-notices.ts).
+      if (pending && pending !== "queued") app.outbox.wake();
+      // The answer depends on the setting alone: someone who left is asked to confirm without it showing here.
       if (!doubleOptIn) {
         const data: SubscribeAnswer = { confirmationRequired: false };
         return { success: true, message: copy.storefront.subscribed, data };
       }
-      // The confirmation waits in the outbox; a queued sign-up's is written when it is applied (audience-notices.ts).
-      if (pending && pending !== "queued") app.outbox.wake();
       const data: SubscribeAnswer = { confirmationRequired: true };
       return { success: true, message: newsletterCopy.checkInbox, data };
     },

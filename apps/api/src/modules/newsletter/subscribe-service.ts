@@ -2,16 +2,21 @@ import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../lib/sql.ts";
-import { liftOwnUnsubscribe, suppress } from "./suppressions.ts";
+import { activeSuppression, liftOwnUnsubscribe, suppress } from "./suppressions.ts";
 
 /**
- * A footer sign-up is consent: a new address is subscribed (or pending under double opt-in), an
- * unsubscribed one comes back (their own address now the consent, not an import they came from),
- * any other is left as it is. The caller cannot tell which happened.
- * Returns the subscriber's id and status when a confirmation email should go out.
+ * A footer sign-up. A new address is subscribed, or pending under double opt-in; a pending one is
+ * subscribed with double opt-in off; a subscribed one is left as it is. Anyone can type anyone's
+ * address, so a sign-up never brings back someone who left: an unsubscribed subscriber, or an address
+ * the suppression list holds, stays unsubscribed (a new row for it is pending) until the mailbox's
+ * owner confirms by email (confirmSubscription). The caller cannot tell which happened.
  *
- * `requestedAt` is set for a sign-up applied after it was queued (pending-changes.ts): it then never
- * undoes an unsubscribe made after it was asked for.
+ * Returns the subscriber a confirmation email should go to, or null: a pending or returning person,
+ * unless the list holds them for a bounce, a complaint or an erasure (those stay until staff lift
+ * them, and mailing them is what the list prevents).
+ *
+ * `requestedAt` is set for a sign-up applied after it was queued (pending-changes.ts): someone who
+ * unsubscribed after it was asked for is not asked to confirm it.
  */
 export async function subscribe(
   db: Db,
@@ -21,24 +26,35 @@ export async function subscribe(
   requestedAt?: Date,
 ): Promise<{ id: string; status: string } | null> {
   const now = requestedAt ?? new Date();
-  const status = doubleOptIn ? "pending" : "subscribed";
+  const held = await activeSuppression(db, email);
+  const status = doubleOptIn || held ? "pending" : "subscribed";
   // Raw SQL because the conflict target is the lower(email) expression index.
-  const [row] = await queryRows<{ id: string; status: string }>(
+  const [row] = await queryRows<Person>(
     db,
     sql`
     insert into subscribers (id, email, status, source, consent_ip, consent_at, subscribed_at)
-    values (${uuidv7()}, ${email}, ${status}, 'footer', ${consentIp}, ${now}, ${doubleOptIn ? null : now})
+    values (${uuidv7()}, ${email}, ${status}, 'footer', ${consentIp}, ${now}, ${status === "subscribed" ? now : null})
     on conflict (lower(email)) do update
       set status = excluded.status, consent_ip = excluded.consent_ip, consent_source = null, consent_at = excluded.consent_at,
-          subscribed_at = excluded.subscribed_at, unsubscribed_at = null, updated_at = excluded.consent_at
-      where subscribers.status in ('unsubscribed', 'pending')
-        ${requestedAt ? sql`and (subscribers.unsubscribed_at is null or subscribers.unsubscribed_at <= ${requestedAt})` : sql``}
-    returning id, status`,
+          subscribed_at = excluded.subscribed_at, updated_at = excluded.consent_at
+      where subscribers.status = 'pending' and excluded.status = 'subscribed'
+    returning id, status, unsubscribed_at`,
   );
-  // Their own sign-up is fresh consent: an unsubscribe of theirs no longer stands in the way.
-  if (row?.status === "subscribed") await liftOwnUnsubscribe(db, email);
-  return row && row.status === "pending" ? row : null;
+  const person =
+    row ??
+    (
+      await queryRows<Person>(
+        db,
+        sql`select id, status, unsubscribed_at from subscribers where lower(email) = lower(${email})`,
+      )
+    )[0];
+  if (!person || !["pending", "unsubscribed"].includes(person.status)) return null;
+  if (held && held.reason !== "unsubscribed") return null;
+  const leftSince = requestedAt && person.unsubscribed_at && new Date(person.unsubscribed_at) > requestedAt;
+  return leftSince ? null : { id: person.id, status: person.status };
 }
+
+type Person = { id: string; status: string; unsubscribed_at: Date | string | null };
 
 /**
  * Idempotent: a second click changes nothing and still says it worked. Applied after it was queued
@@ -63,11 +79,15 @@ export async function unsubscribe(
   return row ? { email: row.email, changed: row.was !== "unsubscribed" } : null;
 }
 
+/**
+ * The mailbox's owner confirmed: a pending or returning person is subscribed, and their own
+ * unsubscribe no longer keeps them off the list. Idempotent for someone already subscribed.
+ */
 export async function confirmSubscription(db: Db, subscriberId: string): Promise<boolean> {
   const rows = await queryRows<{ email: string }>(
     db,
-    sql`update subscribers set status = 'subscribed', subscribed_at = now(), updated_at = now()
-        where id = ${subscriberId} and status in ('pending', 'subscribed') returning email`,
+    sql`update subscribers set status = 'subscribed', subscribed_at = now(), unsubscribed_at = null, updated_at = now()
+        where id = ${subscriberId} and status in ('pending', 'unsubscribed', 'subscribed') returning email`,
   );
   for (const row of rows) await liftOwnUnsubscribe(db, row.email);
   return rows.length > 0;

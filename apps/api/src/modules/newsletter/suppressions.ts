@@ -77,8 +77,8 @@ export async function liftSuppression(
 }
 
 /**
- * Lifts an unsubscribe-only suppression when the person signs up again themselves: their own
- * sign-up is fresh consent. Bounces, complaints and erasures stay until staff lift them.
+ * Lifts an unsubscribe-only suppression when the person confirms a new sign-up from their mailbox:
+ * fresh consent. Bounces, complaints and erasures stay until staff lift them.
  */
 export async function liftOwnUnsubscribe(db: Pick<Db, "execute">, email: string): Promise<void> {
   await db.execute(sql`update suppressions set lifted_at = now()
