@@ -43,7 +43,7 @@ export function AdminProductsPage() {
   const rows = products.data?.products;
   const viewingInactive = filters.status === "inactive";
 
-  /** Changed products leave the selection; a failure is told, the rest still goes through. */
+  /** Changed products leave the selection; a failure is told (the failed stay selected), the rest still goes through. */
   const changeStatus = async (ids: string[], status: ProductStatus): Promise<StatusChangeResult> => {
     const result = await setStatus.mutateAsync({ ids, status });
     setSelected((current) => current.filter((id) => !result.changed.includes(id)));
@@ -54,7 +54,8 @@ export function AdminProductsPage() {
       );
     }
     const [failure] = result.failures;
-    if (failure && result.changed.length > 0) toast.error(failure.message);
+    // A delete none of which went through stays in its dialog, which says why; every other failure is a toast.
+    if (failure && (result.changed.length > 0 || !deleting)) toast.error(failure.message);
     return result;
   };
 
