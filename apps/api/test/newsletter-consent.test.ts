@@ -83,3 +83,20 @@ describe("a stranger signing up someone who unsubscribed", () => {
     }
   });
 });
+
+describe("a stranger signing one address up over and over", () => {
+  it("gets it a few confirmation emails a day at most, and every answer the same", async () => {
+    await leaver("flooded@example.com");
+    await setDoubleOptIn(true);
+    try {
+      const answers = [];
+      for (let i = 0; i < 10; i += 1) answers.push(await signUp(i % 2 ? "flooded@example.com" : "pending@example.com"));
+      for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
+      expect((await confirmationsTo("flooded@example.com")).length).toBeLessThanOrEqual(3);
+      expect((await confirmationsTo("pending@example.com")).length).toBeLessThanOrEqual(3);
+      expect(await confirmationsTo("pending@example.com")).not.toHaveLength(0);
+    } finally {
+      await setDoubleOptIn(false);
+    }
+  });
+});
