@@ -9,10 +9,10 @@ import type {
   UserListQuery,
   UserUpdate,
 } from "@shop/shared/schemas/users";
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { invalidatePrincipals, type Principal } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
-import { rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
+import { passwordResetTokens, rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { hashPassword, verifyPassword } from "../../lib/password.ts";
@@ -178,14 +178,25 @@ async function assertMayDeactivate(db: Db, actor: Principal, target: UserDto): P
   }
 }
 
-/** Signs the user out everywhere: their tokens stop working on the very next request. */
+/**
+ * Signs the user out everywhere (but the session given): their tokens stop working on the very next
+ * request. Their unused reset links are spent too: a link mailed before a password change or a
+ * deactivation would otherwise set a password for whoever still holds it, for up to an hour.
+ */
 export async function revokeSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
   const conditions = [eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(...conditions));
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(...conditions));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  });
   invalidatePrincipals(db);
 }
 
