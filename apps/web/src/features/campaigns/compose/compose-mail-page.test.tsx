@@ -12,11 +12,13 @@ const lineBreaks = "Subject cannot contain line breaks";
 
 type Reply = { status?: number; body?: unknown };
 
-function renderComposer({ path = "/admin/compose-mail", save }: { path?: string; save?: Reply } = {}) {
+type Options = { path?: string; save?: Reply; count?: () => Reply };
+
+function renderComposer({ path = "/admin/compose-mail", save, count = () => ok({ count: 1234 }) }: Options = {}) {
   const network = fakeFetch((request) => {
     const { pathname } = new URL(request.url);
     if (pathname === "/api/compose-mail/delivery") return ok({ transport: "outbox" }, "Mail is not really sent");
-    if (pathname === "/api/compose-mail/audience-count") return ok({ count: 1234 });
+    if (pathname === "/api/compose-mail/audience-count") return count();
     if (request.method === "GET" && pathname === `/api/compose-mail/${draft._id}`) return ok(draft);
     return save ?? ok(draft);
   });
@@ -81,5 +83,35 @@ describe("compose mail", () => {
     expect(
       within(dialog).getByText("“Spring offers” will be sent to 1,234 recipient(s). This cannot be undone."),
     ).toBeTruthy();
+  });
+
+  it("says when the recipients could not be counted, and Try again counts them", async () => {
+    let failing = true;
+    renderComposer({
+      count: () => (failing ? { status: 500, body: { success: false, message: "" } } : ok({ count: 12 })),
+    });
+    const count = await screen.findByTestId("recipient-count");
+    const alert = await within(count).findByRole("alert");
+    expect(within(alert).getByText("Could not count the recipients")).toBeTruthy();
+    expect(screen.queryByText("Counting recipients…")).toBeNull();
+
+    failing = false;
+    await userEvent.click(within(count).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("12 recipient(s) will receive this email")).toBeTruthy();
+  });
+
+  it("offers no sending to an audience it could not count", async () => {
+    const { requests } = renderComposer({
+      path: `/admin/compose-mail?id=${draft._id}`,
+      count: () => ({ status: 500, body: { success: false, message: "" } }),
+    });
+    // The count is asked for twice (one retry), then given up.
+    const counts = () => requests.filter((request) => new URL(request.url).pathname.endsWith("/audience-count"));
+    await vi.waitFor(() => expect(counts()).toHaveLength(2), { timeout: 5_000 });
+    await userEvent.click(screen.getByRole("button", { name: "Send now" }));
+    const dialog = await screen.findByRole("dialog", { name: "Send this email now?" });
+    expect(within(dialog).queryByText(/will be sent to 0 recipient/)).toBeNull();
+    expect(within(dialog).getByText("Could not count the recipients")).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLButtonElement>("button", { name: "Send now" }).disabled).toBe(true);
   });
 });
