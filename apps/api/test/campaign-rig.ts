@@ -15,8 +15,13 @@ import { type Captured, startSmtpSink } from "./smtp-sink.ts";
 export async function startCampaignRig(options: {
   reject?: (to: string) => { code: number; message: string } | undefined;
   bounceDomain?: string;
+  /** How long the peer takes to answer each message. */
+  delayMs?: number;
 }) {
-  const sink = await startSmtpSink(options.reject ? { reject: options.reject } : {});
+  const sink = await startSmtpSink({
+    ...(options.reject && { reject: options.reject }),
+    ...(options.delayMs && { delayMs: options.delayMs }),
+  });
   afterAll(() => sink.close());
   const config = { SMTP_URL: sink.url, PUBLIC_URL: "http://shop.test" };
   const { app, database } = await createTestApp({ config });

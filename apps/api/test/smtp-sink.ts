@@ -2,9 +2,16 @@ import { SMTPServer } from "smtp-server";
 
 export type Captured = { from: string; to: string[]; raw: string; headers: Map<string, string> };
 
-/** A real SMTP peer on loopback that keeps what it receives; `reject` may refuse chosen recipients. */
+/**
+ * A real SMTP peer on loopback that keeps what it receives; `reject` may refuse chosen recipients,
+ * and `delayMs` makes it that slow to answer each message.
+ */
 export async function startSmtpSink(
-  options: { reject?: (to: string) => { code: number; message: string } | undefined; port?: number } = {},
+  options: {
+    reject?: (to: string) => { code: number; message: string } | undefined;
+    port?: number;
+    delayMs?: number;
+  } = {},
 ) {
   const messages: Captured[] = [];
   const server = new SMTPServer({
@@ -35,7 +42,7 @@ export async function startSmtpSink(
           raw,
           headers,
         });
-        callback();
+        setTimeout(callback, options.delayMs ?? 0);
       });
     },
   });
