@@ -1,9 +1,20 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database, Db } from "../db/client.ts";
 import type { Mailer } from "../mail/transport.ts";
-import { createCompiledCampaigns, type DeliveryContext, deliverBatch } from "../modules/campaigns/delivery.ts";
+import {
+  createCompiledCampaigns,
+  type DeliveryContext,
+  deliverBatch,
+  OutcomesNotWritten,
+  writeOutcomes,
+} from "../modules/campaigns/delivery.ts";
 import { finishDone, queuePendingAudiences, settleBatch, startDueCampaigns } from "../modules/campaigns/lifecycle.ts";
-import { claimRecipients, releaseExpiredClaims, skipUndeliverable } from "../modules/campaigns/recipient-queue.ts";
+import {
+  claimRecipients,
+  type Outcome,
+  releaseExpiredClaims,
+  skipUndeliverable,
+} from "../modules/campaigns/recipient-queue.ts";
 
 export type SenderOptions = {
   batchSize: number;
@@ -140,8 +151,22 @@ export function createCampaignSender(
     }
   }
 
+  // Outcomes of mail already sent that the database would not take (delivery.ts, OutcomesNotWritten):
+  // written before anything more is claimed, so their rows end as sent instead of being mailed again.
+  let owed: Outcome[] = [];
+  async function payOwed(): Promise<void> {
+    if (owed.length === 0) return;
+    const paying = owed;
+    owed = [];
+    await writeOutcomes(db, paying).catch((error: unknown) => {
+      owed.push(...paying);
+      throw error;
+    });
+  }
+
   /** One claim-send-record round. Returns how many recipients it handled. */
   async function round(concurrency: number): Promise<number> {
+    await payOwed();
     const claimed = await claim();
     if (claimed.length < options.batchSize) audienceAsked += 1;
     if (claimed.length === 0) {
@@ -155,6 +180,9 @@ export function createCampaignSender(
       recordEvery,
       maxAttempts,
       throttle,
+    }).catch((error: unknown) => {
+      if (error instanceof OutcomesNotWritten) owed.push(...error.outcomes);
+      throw error;
     });
     prepared.forget(await settleBatch(db, options, outcomes, deliverable, claimed));
     return claimed.length;

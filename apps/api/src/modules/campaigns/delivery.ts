@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Settings } from "@shop/shared/schemas/settings";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -83,13 +84,43 @@ export type DeliveryOptions = {
 };
 
 /** Written down: the recipients' status, then what a hard bounce does to the campaign and the subscriber. */
-async function record(db: Db, outcomes: Outcome[]): Promise<void> {
+export async function writeOutcomes(db: Db, outcomes: Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
   await hardBouncedWhileSending(db, await recordOutcomes(db, outcomes));
+}
+
+/**
+ * A batch was sent but the database would not take its outcomes (a dropped connection): they are
+ * carried here, so the sender writes them before it claims again rather than letting the leases run
+ * out and the people be mailed a second time.
+ */
+export class OutcomesNotWritten extends Error {
+  constructor(
+    readonly outcomes: Outcome[],
+    cause: unknown,
+  ) {
+    super(`${outcomes.length} campaign outcomes could not be written`, { cause });
+  }
+}
+
+/** Waits between the last tries to write a batch's outcomes: a brief outage passes within them. */
+const rewriteWaitsMs = [250, 1_000];
+
+async function writeWithRetries(db: Db, outcomes: Outcome[]): Promise<void> {
+  for (const wait of [0, ...rewriteWaitsMs]) {
+    await sleep(wait);
+    try {
+      return await writeOutcomes(db, outcomes);
+    } catch (error) {
+      if (wait === rewriteWaitsMs.at(-1)) throw new OutcomesNotWritten(outcomes, error);
+    }
+  }
 }
 
 /**
  * Sends a claimed batch, `concurrency` messages at a time, and records outcomes every `recordEvery`
  * messages, so a crash can only repeat the few messages whose delivery was not yet written down.
+ * Outcomes the database would not take even at the end are thrown as OutcomesNotWritten.
  */
 export async function deliverBatch(
   db: Db,
@@ -101,6 +132,9 @@ export async function deliverBatch(
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let unrecorded: Outcome[] = [];
+  // Each chunk's write handles its own failure: the chain never rejects (an unhandled rejection
+  // would end the process) and a failed chunk does not stop the later ones; it is tried again at the end.
+  const unwritten: Outcome[] = [];
   let recording: Promise<void> = Promise.resolve();
   const push = (outcome: Outcome) => {
     outcomes.push(outcome);
@@ -108,7 +142,7 @@ export async function deliverBatch(
     if (unrecorded.length >= options.recordEvery) {
       const chunk = unrecorded;
       unrecorded = [];
-      recording = recording.then(() => record(db, chunk));
+      recording = recording.then(() => writeOutcomes(db, chunk).catch(() => void unwritten.push(...chunk)));
     }
   };
   let next = 0;
@@ -144,6 +178,6 @@ export async function deliverBatch(
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
   await recording;
-  await record(db, unrecorded);
+  await writeWithRetries(db, [...unwritten, ...unrecorded]);
   return outcomes;
 }
