@@ -112,6 +112,7 @@ export const campaignUiCopy = {
     chooseSubscribers: "Choose subscribers",
     selectedSubscribers: (count: number) => `${count} subscriber${count === 1 ? "" : "s"} selected`,
     counting: "Counting recipients…",
+    countFailed: "Could not count the recipients",
     recipients: (count: string) => `${count} recipient(s) will receive this email`,
     onlySubscribed: "Only subscribers whose status is subscribed ever receive a campaign.",
   },
@@ -134,6 +135,8 @@ export const campaignUiCopy = {
     title: "Send this email now?",
     message: (subject: string, count: string) =>
       `“${subject}” will be sent to ${count} recipient(s). This cannot be undone.`,
+    /** While the audience is not counted (still counting, or the count failed): no number to promise. */
+    messageUncounted: (subject: string) => `“${subject}” will be sent to this audience. This cannot be undone.`,
     confirm: "Send now",
   },
 

@@ -1,3 +1,4 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { campaignUiCopy } from "@shop/shared/campaign-copy";
 import type { Audience } from "@shop/shared/schemas/campaigns";
 import { useId } from "react";
@@ -56,6 +57,18 @@ function TagChecklist({ value, onChange }: { value: string[]; onChange: (tagIds:
   );
 }
 
+/** The live count failed: no number is shown in its place (not even 0), and it can be asked for again. */
+export function CountFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 text-sm font-medium text-red-700">
+      {t.countFailed}
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {adminCopy.table.retry}
+      </Button>
+    </div>
+  );
+}
+
 /** All subscribed, by tags, or chosen subscribers; with the live count of who would receive it. */
 export function AudienceFields({
   audienceType,
@@ -110,13 +123,19 @@ export function AudienceFields({
           {error}
         </p>
       ) : null}
-      <p
+      <div
         aria-live="polite"
         data-testid="recipient-count"
         className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900"
       >
-        {shown === undefined ? t.counting : t.recipients(formatCount(shown))}
-      </p>
+        {countable !== null && count.isError ? (
+          <CountFailed onRetry={() => void count.refetch()} />
+        ) : shown === undefined ? (
+          t.counting
+        ) : (
+          t.recipients(formatCount(shown))
+        )}
+      </div>
       <p className="text-xs text-slate-500">{t.onlySubscribed}</p>
     </fieldset>
   );

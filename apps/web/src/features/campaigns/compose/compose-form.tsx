@@ -19,7 +19,7 @@ import { useScheduleCampaign, useSendCampaign, useSendTest } from "../api/campai
 import { useAudienceCount } from "../api/compose-support";
 import { useSaveCampaign } from "../api/save-campaign";
 import { EmailPreview } from "../email-preview";
-import { AudienceFields } from "./audience-fields";
+import { AudienceFields, CountFailed } from "./audience-fields";
 import { CampaignEditor } from "./campaign-editor";
 import { ScheduleDialog, TestSendDialog } from "./compose-dialogs";
 import { type ComposeFormValues, composeDefaults, composeFormSchema, countableAudience } from "./compose-form-schema";
@@ -77,7 +77,9 @@ export function ComposeForm({ campaign, onCreated }: ComposeFormProps) {
   const previewHtml = useDeferredValue(html);
   const countable = countableAudience({ audienceType, tagIds, subscriberIds });
   const count = useAudienceCount(countable);
-  const recipients = countable === null ? 0 : (count.data ?? 0);
+  // Only this very audience's count is a number to send to: not the last one kept on screen while it is
+  // counted, and never 0 for a count that failed. Null until known.
+  const recipients = countable === null ? 0 : count.isSuccess && !count.isPlaceholderData ? count.data : null;
 
   useEffect(() => {
     if (id && id !== campaign?._id && !isDirty) onCreated(id);
@@ -260,11 +262,24 @@ export function ComposeForm({ campaign, onCreated }: ComposeFormProps) {
       {pending?.kind === "send" ? (
         <ConfirmDialog
           title={campaignUiCopy.sendDialog.title}
-          message={campaignUiCopy.sendDialog.message(pending.values.subject, formatCount(recipients))}
+          message={
+            recipients === null ? (
+              <>
+                {campaignUiCopy.sendDialog.messageUncounted(pending.values.subject)}
+                {count.isError ? (
+                  <div className="mt-4">
+                    <CountFailed onRetry={() => void count.refetch()} />
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              campaignUiCopy.sendDialog.message(pending.values.subject, formatCount(recipients))
+            )
+          }
           confirmLabel={campaignUiCopy.sendDialog.confirm}
           isPending={busy}
-          error={dialogError ?? (count.isSuccess && recipients === 0 ? campaignCopy.noRecipients : null)}
-          confirmDisabled={count.isSuccess && recipients === 0}
+          error={dialogError ?? (recipients === 0 ? campaignCopy.noRecipients : null)}
+          confirmDisabled={recipients === null || recipients === 0}
           onConfirm={() => void onSend()}
           onCancel={() => setPending(null)}
         />
