@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -9,15 +9,13 @@ import { locksTag, ok, subscriberOf, vipTag } from "./test-data";
 type Reply = { status?: number; body?: unknown };
 const person = subscriberOf(1, { tags: [vipTag] });
 
-function renderModal(putReply: Reply = ok(person, "Subscriber updated successfully")) {
+function renderModal(putReply: Reply = ok(person, "Subscriber updated successfully"), tagIds = [vipTag._id]) {
   const network = fakeFetch((request) => (request.method === "GET" ? ok([vipTag, locksTag]) : putReply));
   const onClose = vi.fn();
   const view = renderRoutes([
     {
       path: "/",
-      element: (
-        <EditSubscriberModal subscriberId={person._id} email={person.email} tagIds={[vipTag._id]} onClose={onClose} />
-      ),
+      element: <EditSubscriberModal subscriberId={person._id} email={person.email} tagIds={tagIds} onClose={onClose} />,
     },
   ]);
   const toasts = () => view.store.getState().ui.notifications.map((n) => n.message);
@@ -81,5 +79,19 @@ describe("edit subscriber modal", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Update failed: Failed to update newsletter status")).toBeTruthy();
     expect(toasts()).toContain("Failed to update subscriber");
+  });
+
+  it("holds the API's limit of 50 tags a subscriber, under the tags, without calling the server", async () => {
+    const tagIds = Array.from(
+      { length: 51 },
+      (_, index) => `0190a5b2-0000-7000-8000-${String(500 + index).padStart(12, "0")}`,
+    );
+    const { put, onClose } = renderModal(undefined, tagIds);
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+
+    const alert = await within(screen.getByRole("group", { name: /^Tags/ })).findByRole("alert");
+    expect(alert.textContent).toContain("50");
+    expect(put()).toBeUndefined();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
