@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { accountCopy } from "@shop/shared/account-copy";
+import { mailDeliveryCopy } from "@shop/shared/schemas/mail-delivery";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { activityLogs, passwordResetTokens, users } from "../src/db/schema/index.ts";
@@ -283,12 +284,17 @@ describe("a link that can no longer be used is not kept alive", () => {
     await age("password_reset_tokens", sql`user_id = ${staff.userId}`, 61);
     await age("mail_outbox", sql`recipient = ${address} and kind = 'password-reset'`, 61);
     expect(await mailCount(staff.email)).toBe(0);
-    const [row] = await queryRows<{ status: string; last_error: string | null }>(
+    const [row] = await queryRows<{ id: string; status: string; last_error: string | null }>(
       db,
-      sql`select status, last_error from mail_outbox where recipient = ${address} and kind = 'password-reset'`,
+      sql`select id, status, last_error from mail_outbox where recipient = ${address} and kind = 'password-reset'`,
     );
     expect(row?.status).toBe("failed");
     expect(row?.last_error).toMatch(/expired/i);
+    // Staff cannot send it again either: the link in it is dead.
+    const retried = await call(app, { method: "POST", url: `/api/mail-delivery/${row?.id}/retry`, token: admin });
+    expect(retried.status).toBe(409);
+    expect(retried.body.message).toBe(mailDeliveryCopy.expired);
+    expect(await mailCount(staff.email)).toBe(0);
   });
 
   it("spends the open links when the password is changed, or the account deactivated", async () => {

@@ -45,7 +45,12 @@ export type EnqueueMail = {
   contactId?: string | null;
   /** Unique across the outbox: e.g. `enquiry-alert:<contactId>:<address>`. */
   dedupeKey?: string;
+  /** Not sent after this: the row fails as expired instead (a reset link dies after its hour). */
+  expiresAt?: Date;
 };
+
+/** The last error of a message given up because it expired before the relay took it. */
+export const expiredError = "Expired before the mail server took it: what it carried no longer works.";
 
 type Executor = Pick<Db, "execute" | "insert" | "select">;
 
@@ -75,6 +80,7 @@ export async function enqueueMail(db: Executor, input: EnqueueMail): Promise<{ i
       message,
       contactId: input.contactId ?? null,
       dedupeKey: input.dedupeKey ?? null,
+      expiresAt: input.expiresAt ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
@@ -106,8 +112,8 @@ export async function forgetMailTo(
  * Staff send a failed message again: back to pending, due now, with a fresh set of attempts, for the
  * dispatcher's next pass. Only a failed row moves, and a failed row has no lease and no dispatcher
  * holding it, so the claim rules stay whole; being one conditional update, two retries at once or a
- * retry of mail already pending or sent move nothing (null). The last error stays until the next
- * attempt's outcome replaces it, so staff still see why it was retried.
+ * retry of mail already pending or sent, or past its expiry, move nothing (null). The last error stays
+ * until the next attempt's outcome replaces it, so staff still see why it was retried.
  */
 export async function retryFailedMail(
   db: Pick<Db, "execute">,
@@ -116,7 +122,7 @@ export async function retryFailedMail(
   const [row] = await queryRows<{ kind: OutboxKind; recipient: string }>(
     db,
     sql`update mail_outbox set status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = null
-      where id = ${id} and status = 'failed' returning kind, recipient`,
+      where id = ${id} and status = 'failed' and (expires_at is null or expires_at > now()) returning kind, recipient`,
   );
   return row ?? null;
 }
@@ -160,7 +166,7 @@ export type OutboxDispatcher = {
 /** A Fastify/pino logger fits; the worker passes a JSON-lines one. */
 export type OutboxLog = { warn(details: object, message: string): void; error(details: object, message: string): void };
 
-type Claimed = { id: string; kind: string; message: OutboxMessage; attempts: number };
+type Claimed = { id: string; kind: string; message: OutboxMessage; attempts: number; expires_at: Date | string | null };
 
 export function createOutboxDispatcher(deps: {
   db: Db;
@@ -185,11 +191,12 @@ export function createOutboxDispatcher(deps: {
       sql`with picked as (
         select id from mail_outbox
         where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+          and (expires_at is null or expires_at > now())
         order by next_attempt_at limit ${options.batchSize} for update skip locked)
       update mail_outbox m set attempts = m.attempts + 1,
         lease_until = now() + ${`${options.leaseMs} milliseconds`}::interval
       from picked where m.id = picked.id
-      returning m.id, m.kind, m.message, m.attempts`,
+      returning m.id, m.kind, m.message, m.attempts, m.expires_at`,
     );
     return rows.map((r) => ({
       ...r,
@@ -213,14 +220,16 @@ export function createOutboxDispatcher(deps: {
       });
     } catch (error) {
       const { permanent, message } = classify(error);
-      if (permanent || row.attempts >= options.maxAttempts) {
+      const wait = options.backoffMs[Math.min(row.attempts, options.backoffMs.length) - 1] ?? 60_000;
+      const expiresBeforeRetry = row.expires_at !== null && new Date(row.expires_at).getTime() <= Date.now() + wait;
+      if (permanent || row.attempts >= options.maxAttempts || expiresBeforeRetry) {
+        const lastError = permanent || !expiresBeforeRetry ? message : `${expiredError} (${message})`;
         await db
           .update(mailOutbox)
-          .set({ status: "failed", leaseUntil: null, lastError: message })
+          .set({ status: "failed", leaseUntil: null, lastError })
           .where(eq(mailOutbox.id, row.id));
-        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: message }, "mail failed for good");
+        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: lastError }, "mail failed for good");
       } else {
-        const wait = options.backoffMs[Math.min(row.attempts, options.backoffMs.length) - 1] ?? 60_000;
         await db.execute(sql`update mail_outbox set lease_until = null, last_error = ${message},
           next_attempt_at = now() + ${`${wait} milliseconds`}::interval where id = ${row.id}`);
         log.warn(
@@ -237,7 +246,14 @@ export function createOutboxDispatcher(deps: {
     return true;
   }
 
+  /** What expired while it waited (the relay down, the process stopped) fails, for staff to see why. */
+  async function failExpired(): Promise<void> {
+    await db.execute(sql`update mail_outbox set status = 'failed', last_error = ${expiredError}
+      where status = 'pending' and expires_at <= now() and (lease_until is null or lease_until < now())`);
+  }
+
   async function drainOnce(): Promise<number> {
+    await failExpired();
     let sent = 0;
     for (;;) {
       const batch = await claim();

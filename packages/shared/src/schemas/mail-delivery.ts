@@ -66,6 +66,7 @@ export const mailDeliveryCopy = {
   status: { failed: "Failed", retrying: "Retrying" } satisfies Record<MailTroubleStatus, string>,
   notFound: "This mail is no longer in the outbox",
   notFailed: "Only failed mail can be sent again; this one is already on its way or sent",
+  expired: "This message has expired: the link it carries no longer works, so it cannot be sent again",
   retried: "The mail will be sent again in a moment",
   page: {
     title: "Mail delivery",

@@ -47,6 +47,8 @@ export const mailOutbox = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true, mode: "date" }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    /** Not sent after this (a reset link's hour): the row fails as expired instead of arriving dead. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
     contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     /** e.g. enquiry-alert:<contactId>:<address>: a retry or a double enqueue never makes a second row. */
     dedupeKey: text("dedupe_key"),

@@ -46,16 +46,14 @@ async function issueResetLink(
   const token = randomBytes(32).toString("base64url");
   const link = `${app.publicUrl}/reset-password?token=${token}`;
   const settings = await getSettings(app.db);
+  const expiresAt = new Date(Date.now() + resetLinkTtlMs);
   await app.db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      requestedBy,
-      expiresAt: new Date(Date.now() + resetLinkTtlMs),
-    });
+    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), requestedBy, expiresAt });
     await enqueueMail(tx, {
       kind: "password-reset",
       to: user.email,
+      // A retry after the link's hour would deliver a dead link.
+      expiresAt,
       message: {
         from: senderOf(settings, app.mailFrom),
         subject: accountCopy.mail.subject,

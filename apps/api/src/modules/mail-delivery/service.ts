@@ -85,11 +85,14 @@ export async function summariseTroubledMail(db: Db): Promise<MailDeliverySummary
   return row ?? { failed: 0, retrying: 0 };
 }
 
-/** Sends a failed message again; 404 when the outbox no longer has it, 409 when it is not failed. */
+/** Sends a failed message again; 404 when the outbox no longer has it, 409 when it is not failed or has expired. */
 export async function retryMail(db: Db, id: string): Promise<{ kind: MailKind; recipient: string }> {
   const retried = await retryFailedMail(db, id);
   if (retried) return retried;
-  const [exists] = await queryRows<{ id: string }>(db, sql`select id from mail_outbox where id = ${id}`);
+  const [exists] = await queryRows<{ status: string; expired: boolean }>(
+    db,
+    sql`select status, coalesce(expires_at <= now(), false) as expired from mail_outbox where id = ${id}`,
+  );
   if (!exists) throw notFound(mailDeliveryCopy.notFound);
-  throw conflict(mailDeliveryCopy.notFailed);
+  throw conflict(exists.status === "failed" && exists.expired ? mailDeliveryCopy.expired : mailDeliveryCopy.notFailed);
 }
