@@ -1,18 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { audienceCopy } from "@shop/shared/audience-copy";
-import { copy } from "@shop/shared/copy";
-import { idSchema } from "@shop/shared/schemas/common";
-import { emailSchema } from "@shop/shared/schemas/users";
+import { subscriberUpdateSchema } from "@shop/shared/schemas/newsletter";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
 import { TextField } from "@/components/form-field";
 import { Modal } from "@/components/modal";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { requiredField } from "@/lib/required-field";
 import { useToast } from "@/lib/toasts";
 import type { ModalComponentProps } from "@/modals/modal-types";
 import { useUpdateSubscriber } from "./api/update-subscriber";
@@ -20,10 +19,13 @@ import { TagPicker } from "./tag-picker";
 
 const t = audienceCopy.edit;
 
-/** Spec section 5: email required, trimmed before sending; the tags replace the subscriber's set. */
-export const editSubscriberSchema = z.object({
-  email: z.string().trim().min(1, copy.validation.required("Email")).pipe(emailSchema),
-  tags: z.array(idSchema),
+/**
+ * The API's subscriber update, limits and all. The form adds what spec section 5 asks of it: the email
+ * required before its format is checked, and the tags always there (they replace the subscriber's set).
+ */
+const editSubscriberSchema = subscriberUpdateSchema.extend({
+  email: requiredField("Email", subscriberUpdateSchema.shape.email),
+  tags: subscriberUpdateSchema.shape.tags.unwrap(),
 });
 type EditSubscriberInput = z.input<typeof editSubscriberSchema>;
 type EditSubscriberValues = z.output<typeof editSubscriberSchema>;
@@ -94,7 +96,13 @@ export function EditSubscriberModal({ subscriberId, email, tagIds, onClose }: Mo
           control={control}
           name="tags"
           render={({ field }) => (
-            <TagPicker label={t.tags} value={field.value} onChange={field.onChange} disabled={isSubmitting} />
+            <TagPicker
+              label={t.tags}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.tags?.message}
+              disabled={isSubmitting}
+            />
           )}
         />
       </form>
