@@ -1,44 +1,35 @@
-import { copy } from "@shop/shared/copy";
 import { idSchema } from "@shop/shared/schemas/common";
 import {
-  emailSchema,
+  userCreateFormSchema as apiUserCreateFormSchema,
   nameSchema,
-  passwordSchema,
   phoneSchema,
   type UserDto,
   type UserUpdate,
 } from "@shop/shared/schemas/users";
 import { z } from "zod";
+import { requiredField } from "@/lib/required-field";
 
-const v = copy.validation;
+const createFields = apiUserCreateFormSchema.shape;
 
-/** Spec section 5 names the required fields: an empty one says so before its format rule speaks. */
-const required = (field: string, schema: z.ZodType<string, string>) =>
-  z.string().trim().min(1, v.required(field)).pipe(schema);
-
-/** The create form: the API's fields, required, plus the confirmation the API never sees. */
-export const userCreateFormSchema = z
-  .object({
-    name: required("Name", nameSchema),
-    email: required("Email", emailSchema),
-    phone: required("Phone", phoneSchema),
-    role: required("Role", idSchema),
-    password: z.string().min(1, v.required("Password")).pipe(passwordSchema),
-    confirmPassword: z.string(),
-    isSuperAdmin: z.boolean(),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: v.passwordsMismatch,
-    path: ["confirmPassword"],
-  });
+/**
+ * The shared create form (the API's fields and rules, and the password confirmation it never sees),
+ * each field spec section 5 requires saying so when left blank.
+ */
+export const userCreateFormSchema = apiUserCreateFormSchema.safeExtend({
+  name: requiredField("Name", createFields.name),
+  email: requiredField("Email", createFields.email),
+  phone: requiredField("Phone", createFields.phone),
+  role: requiredField("Role", createFields.role),
+  password: requiredField("Password", createFields.password),
+});
 export type UserCreateFormInput = z.input<typeof userCreateFormSchema>;
 export type UserCreateFormValues = z.output<typeof userCreateFormSchema>;
 
 /** The edit form; the email is shown locked beside it, outside the form values. */
 export const userEditFormSchema = z.object({
-  name: required("Name", nameSchema),
-  phone: required("Phone", phoneSchema),
-  role: required("Role", idSchema),
+  name: requiredField("Name", nameSchema),
+  phone: requiredField("Phone", phoneSchema),
+  role: requiredField("Role", idSchema),
   isActive: z.boolean(),
 });
 export type UserEditFormInput = z.input<typeof userEditFormSchema>;
