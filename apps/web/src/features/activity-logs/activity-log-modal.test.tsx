@@ -134,6 +134,14 @@ describe("activity log detail modal", () => {
     expect(within(emails).getByText('No emails found matching "zed"')).toBeTruthy();
   });
 
+  it("says no subscriber emails were recorded, with no total of 0 and nothing to search", () => {
+    renderLog(entry({ details: { subscriberEmails: [] } }));
+    const emails = block("subscriber-emails") as HTMLElement;
+    expect(within(emails).getByText("No subscriber emails recorded")).toBeTruthy();
+    expect(within(emails).queryByText("Total: 0")).toBeNull();
+    expect(within(emails).queryByLabelText("Search emails")).toBeNull();
+  });
+
   it("closes when the product link is followed", async () => {
     const { onClose, router } = renderLog(entry({ details: { productId: "p-42" } }));
     await userEvent.click(screen.getByRole("link", { name: /Open product/ }));
