@@ -225,6 +225,7 @@ export const adminCopy = {
       total: (count: number) => `Total: ${count}`,
       searchEmails: "Search emails",
       noEmailsMatching: (term: string) => `No emails found matching "${term}"`,
+      noEmails: "No subscriber emails recorded",
       actionedOn: "Action performed on",
       role: "Role",
       userInfo: "User",

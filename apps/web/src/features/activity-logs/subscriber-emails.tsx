@@ -11,6 +11,8 @@ export function SubscriberEmails({ emails }: { emails: readonly string[] }) {
   const term = search.trim().toLowerCase();
   const shown = term ? emails.filter((email) => email.toLowerCase().includes(term)) : emails;
 
+  // An action that touched nobody: no total of 0, and nothing to search.
+  if (emails.length === 0) return <p className="py-2 text-sm text-slate-500">{t.noEmails}</p>;
   return (
     <div className="space-y-2">
       <p className="text-xs font-medium text-slate-600">{t.total(emails.length)}</p>
