@@ -14,7 +14,8 @@ export type ProductStatus = (typeof productStatuses)[number];
 
 /** An image is a path we serve (/uploads/…, /images/…) or an absolute http(s) URL. */
 export const imageUrlSchema = text(500).refine(
-  (value) => /^\/(uploads|images|assets)\/[\w\-./]+$/.test(value) || /^https?:\/\/[^\s"'<>]+$/.test(value),
+  // Plain http would be blocked as mixed content on an HTTPS shop; the CSP allows https images (security-headers.ts).
+  (value) => /^\/(uploads|images|assets)\/[\w\-./]+$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value),
   "Invalid image URL",
 );
 
