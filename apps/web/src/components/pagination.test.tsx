@@ -32,6 +32,17 @@ describe("pagination", () => {
     expect(screen.getByText("Showing 21 to 25 of 25")).toBeTruthy();
   });
 
+  it("steps back to the last page, in place of one past the end, once the total is this page's own", () => {
+    const onPageChange = vi.fn();
+    const { rerender } = render(<Pagination page={3} pageSize={10} total={20} onPageChange={onPageChange} disabled />);
+    rerender(<Pagination page={3} pageSize={10} total={20} onPageChange={onPageChange} totalIsEstimate />);
+    rerender(<Pagination page={3} pageSize={10} total={0} onPageChange={onPageChange} />);
+    expect(onPageChange).not.toHaveBeenCalled();
+
+    rerender(<Pagination page={3} pageSize={10} total={20} onPageChange={onPageChange} />);
+    expect(onPageChange).toHaveBeenCalledWith(2, { replace: true });
+  });
+
   it("handles an empty list and the edges of the window", () => {
     expect(shownRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
     expect(pageWindow(1, 1)).toEqual([1]);
