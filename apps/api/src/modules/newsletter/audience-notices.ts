@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { recordActivity } from "../../core/activity-log.ts";
 import type { Db } from "../../db/client.ts";
 import { loggableError } from "../../lib/errors.ts";
 import { signLink } from "../../lib/signed-links.ts";
+import { queryRows } from "../../lib/sql.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
@@ -27,6 +29,7 @@ export async function enqueueConfirmation(
   links: EmailLinks,
   to: { id: string; email: string },
 ) {
+  if (!(await confirmationAllowed(db, to.email))) return;
   const settings = await cachedSettings(app.db, app.publicCache);
   const token = signLink(links.linkSecret, "confirm", { subscriberId: to.id, campaignId: null });
   const link = `${links.publicUrl}/confirm/${token}`;
@@ -40,6 +43,27 @@ export async function enqueueConfirmation(
       html: `<p>Please confirm that you want to receive emails from ${settings.storeName}.</p><p><a href="${link}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this email.</p>`,
     },
   });
+}
+
+/**
+ * Confirmations to one address a day: enough for a lost email or two, too few for anyone who types the
+ * address into the footer to flood the mailbox (the per-IP limit does not stop many clients).
+ */
+const confirmationsPerDay = 3;
+
+/**
+ * Whether the address may get another confirmation, taking a transaction-long lock on it: parallel
+ * sign-ups for one address queue here, and each counts what the one before it committed.
+ */
+async function confirmationAllowed(db: Db, email: string): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe-confirmation:${address}`}, 0))`);
+  const [sent] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from mail_outbox where recipient = ${address} and kind = 'subscribe-confirmation'
+      and created_at > now() - interval '1 day'`,
+  );
+  return (sent?.n ?? 0) < confirmationsPerDay;
 }
 
 export async function recordUnsubscribe(

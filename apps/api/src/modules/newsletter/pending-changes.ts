@@ -24,8 +24,10 @@ export async function applyOrQueue<T>(
   change: PendingChange,
   apply: (db: Db) => Promise<T>,
 ): Promise<T | "queued"> {
-  // PGlite never loads in bulk (import/service.ts), so nothing there holds the audience for long.
-  if (sharesOneSession(db)) return apply(db);
+  // PGlite never loads in bulk (import/service.ts), so nothing there holds the audience for long. A
+  // transaction all the same: the change and its email are saved together, and a per-address limit
+  // on confirmations (audience-notices.ts) counts what the sign-up before committed.
+  if (sharesOneSession(db)) return db.transaction((tx) => apply(tx));
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${audienceWaitMs}ms'`));
