@@ -1,6 +1,8 @@
-import type { SubscriberDto } from "@shop/shared/schemas/newsletter";
-import { afterAll, describe, expect, it } from "vitest";
+import { newsletterCopy, type SubscriberDto } from "@shop/shared/schemas/newsletter";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { signLink } from "../src/lib/signed-links.ts";
+import { queryRows } from "../src/lib/sql.ts";
 import { isSuppressed } from "../src/modules/newsletter/suppressions.ts";
 import { testJwtSecret } from "./constants.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
@@ -95,6 +97,80 @@ describe("a stranger signing one address up over and over", () => {
       expect((await confirmationsTo("flooded@example.com")).length).toBeLessThanOrEqual(3);
       expect((await confirmationsTo("pending@example.com")).length).toBeLessThanOrEqual(3);
       expect(await confirmationsTo("pending@example.com")).not.toHaveLength(0);
+    } finally {
+      await setDoubleOptIn(false);
+    }
+  });
+});
+
+/** The subscriber's status, read from the database (staff tokens do not outlive a jump in time). */
+async function statusOf(email: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ status: string }>(app.db, sql`select status from subscribers where email = ${email}`);
+  return row?.status;
+}
+
+/** The path of the newest confirmation link the address was sent. */
+async function newestLink(email: string): Promise<string> {
+  const mails = await confirmationsTo(email);
+  return /http:\/\/shop\.test(\/confirm\/[^\s"<]+)/.exec(mails.at(-1) ?? "")?.[1] ?? "no link";
+}
+
+const confirmByButton = (link: string) =>
+  app.inject({
+    method: "POST",
+    url: link,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "",
+  });
+
+describe("the confirmation link", () => {
+  it("confirms only with the button on its page, never on the GET a mail scanner makes", async () => {
+    await setDoubleOptIn(true);
+    try {
+      await signUp("scanned@example.com");
+      const link = await newestLink("scanned@example.com");
+      const page = await app.inject({ url: link });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<form method="post">');
+      expect(page.body).not.toContain("<script");
+      expect(await statusOf("scanned@example.com")).toBe("pending");
+      const confirmed = await confirmByButton(link);
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.body).toContain(newsletterCopy.confirmed);
+      expect(await statusOf("scanned@example.com")).toBe("subscribed");
+    } finally {
+      await setDoubleOptIn(false);
+    }
+  });
+
+  it("works for seven days, and never for a later sign-up than its own", async () => {
+    await setDoubleOptIn(true);
+    try {
+      await signUp("slow@example.com");
+      const late = await newestLink("slow@example.com");
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 8 * 86_400_000 });
+      try {
+        expect((await confirmByButton(late)).statusCode).toBe(404);
+        expect((await app.inject({ url: late })).statusCode).toBe(404);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await statusOf("slow@example.com")).toBe("pending");
+
+      await signUp("again@example.com");
+      const first = await newestLink("again@example.com");
+      expect((await confirmByButton(first)).statusCode).toBe(200);
+      const id = (await subscriber("again@example.com"))?._id ?? "";
+      const leave = signLink(linkSecret, "unsubscribe", { subscriberId: id, campaignId: null });
+      expect((await app.inject({ method: "POST", url: `/unsubscribe/${leave}` })).statusCode).toBe(200);
+      await signUp("again@example.com");
+      const second = await newestLink("again@example.com");
+      expect(second).not.toBe(first);
+      // The first link's sign-up is over: only the new one's owner can bring the address back.
+      expect((await confirmByButton(first)).statusCode).toBe(404);
+      expect(await statusOf("again@example.com")).toBe("unsubscribed");
+      expect((await confirmByButton(second)).statusCode).toBe(200);
+      expect(await statusOf("again@example.com")).toBe("subscribed");
     } finally {
       await setDoubleOptIn(false);
     }
