@@ -7,11 +7,19 @@ import fp from "fastify-plugin";
 import { createCompressedVariants, preferredEncoding } from "../../lib/compressed-variants.ts";
 import { createStalePages } from "../../lib/stale-pages.ts";
 import { pageMeta } from "./page-meta.ts";
+import { renderedPageUrl } from "./page-url.ts";
 import { createRoutePreloads } from "./preload.ts";
 import { renderIndex } from "./render.ts";
 import { isServerRendered, loadStorefrontRenderer } from "./storefront-renderer.ts";
 
 type SpaOptions = { root: string | undefined; publicUrl: string };
+
+/** A render failed (renderPage logged why): the shell is served this once, and not cached. */
+class ShellOnly extends Error {
+  constructor(readonly html: string) {
+    super("served the shell: the page's render failed");
+  }
+}
 
 /**
  * The app's one stylesheet goes into the page itself: on a phone's connection a separate, render-blocking
@@ -73,20 +81,32 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     if (!template || !isPageRequest) {
       return reply.status(404).send({ success: false, message: copy.errors.routeNotFound });
     }
-    // A rendered page depends on its query string (the shop's filters); the shell alone does not.
+    // A rendered page depends on the shop's filters, not on anything else in its query; the shell on neither.
     const rendered = renderPage !== undefined && isServerRendered(pathname);
-    const key = `page:${rendered ? request.url : pathname}`;
+    const pageUrl = rendered ? renderedPageUrl(request.url) : pathname;
+    const key = `page:${pageUrl}`;
     const produce = async () => {
       const meta = await pageMeta(app.db, pathname, options.publicUrl);
       // The status rides in front of the HTML so a cached 404 stays a 404.
       const ok = meta.status === 200;
       const preloads = ok ? routePreloads(pathname) : [];
-      const page = ok && rendered ? await renderPage(request.url) : undefined;
-      return `${meta.status}${renderIndex(template, meta, options.publicUrl, preloads, page)}`;
+      const page = ok && rendered ? await renderPage(pageUrl) : undefined;
+      const html = `${meta.status}${renderIndex(template, meta, options.publicUrl, preloads, page)}`;
+      // The browser renders the page itself from the shell; kept, the shell would stand for the page until a write.
+      if (ok && rendered && !page) throw new ShellOnly(html);
+      return html;
     };
-    const { page: cached, stale } = rendered
-      ? await stalePage(key, produce)
-      : { page: await app.publicCache.fill(key, produce), stale: false };
+    let served: Awaited<ReturnType<typeof stalePage>>;
+    try {
+      served = rendered
+        ? await stalePage(key, produce)
+        : { page: await app.publicCache.fill(key, produce), stale: false };
+    } catch (error) {
+      if (!(error instanceof ShellOnly)) throw error;
+      // Not cached, so not compressed either (the variants are kept by the cached copy's etag).
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(error.html.slice(3));
+    }
+    const { page: cached, stale } = served;
     // Readable by the page's script (PerformanceNavigationTiming.serverTiming): reload the data after hydrating.
     if (stale) reply.header("server-timing", "stale");
     const status = Number(cached.body.slice(0, 3));

@@ -1,9 +1,21 @@
+import { shopPageParams } from "@shop/shared/schemas/products";
 import { describe, expect, it } from "vitest";
 import { productParamsFrom, shopFiltersFrom, sortParams } from "./shop-params";
 
 const read = (search: string) => shopFiltersFrom(new URLSearchParams(search));
 
 describe("shop URL state", () => {
+  it("reads only the parameters the server renders and caches /shop by (shopPageParams)", () => {
+    const names = new Set<string>();
+    shopFiltersFrom({
+      get(name: string) {
+        names.add(name);
+        return null;
+      },
+    });
+    expect([...names].sort()).toEqual([...shopPageParams]);
+  });
+
   it("reads every filter from the URL under the API's names", () => {
     const filters = read(
       "search=lock&category=smart-locks&compatibility=homekit&minPrice=50&maxPrice=250&inStock=true&isNew=true&sortBy=price&sortOrder=asc&page=3",
