@@ -14,12 +14,14 @@ import { type Captured, startSmtpSink } from "./smtp-sink.ts";
  */
 export async function startCampaignRig(options: {
   reject?: (to: string) => { code: number; message: string } | undefined;
+  refuseSender?: (from: string) => { code: number; message: string } | undefined;
   bounceDomain?: string;
   /** How long the peer takes to answer each message. */
   delayMs?: number;
 }) {
   const sink = await startSmtpSink({
     ...(options.reject && { reject: options.reject }),
+    ...(options.refuseSender && { refuseSender: options.refuseSender }),
     ...(options.delayMs && { delayMs: options.delayMs }),
   });
   afterAll(() => sink.close());

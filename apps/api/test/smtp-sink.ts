@@ -2,28 +2,34 @@ import { SMTPServer } from "smtp-server";
 
 export type Captured = { from: string; to: string[]; raw: string; headers: Map<string, string> };
 
+type Refusal = { code: number; message: string } | undefined;
+
 /**
  * A real SMTP peer on loopback that keeps what it receives; `reject` may refuse chosen recipients,
- * and `delayMs` makes it that slow to answer each message.
+ * `refuseSender` the envelope sender (as a relay over its quota does), and `delayMs` makes it that
+ * slow to answer each message.
  */
 export async function startSmtpSink(
   options: {
-    reject?: (to: string) => { code: number; message: string } | undefined;
+    reject?: (to: string) => Refusal;
+    refuseSender?: (from: string) => Refusal;
     port?: number;
     delayMs?: number;
   } = {},
 ) {
+  const refused = (refusal: Refusal) =>
+    refusal && Object.assign(new Error(refusal.message), { responseCode: refusal.code });
   const messages: Captured[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     size: 10 * 1024 * 1024,
+    onMailFrom(address, _session, callback) {
+      callback(refused(options.refuseSender?.(address.address)));
+    },
     onRcptTo(address, _session, callback) {
-      const refusal = options.reject?.(address.address);
-      if (!refusal) return callback();
-      const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
-      return callback(error);
+      callback(refused(options.reject?.(address.address)));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
