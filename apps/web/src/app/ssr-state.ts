@@ -1,3 +1,4 @@
+import { renderedPageUrl } from "@shop/shared/page-url";
 import type { DehydratedState } from "@tanstack/react-query";
 
 /**
@@ -14,11 +15,12 @@ export function serializeSsrState(state: SsrState): string {
 }
 
 /**
- * The state of the page the server rendered, if it rendered this very URL. Offline, the service worker may
+ * The state of the page the server rendered, if it rendered this page: the server renders by the page's
+ * canonical address (no utm_* and the like), so that is what is compared. Offline, the service worker may
  * answer with the last page it saw, rendered for another address: that one is rendered afresh instead.
  */
 export function readSsrState(location: Location): SsrState | undefined {
   const text = document.getElementById(ssrStateId)?.textContent;
   const state = text ? (JSON.parse(text) as SsrState) : undefined;
-  return state?.url === `${location.pathname}${location.search}` ? state : undefined;
+  return state?.url === renderedPageUrl(`${location.pathname}${location.search}`) ? state : undefined;
 }

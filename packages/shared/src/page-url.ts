@@ -1,11 +1,11 @@
-import { shopPageParams } from "@shop/shared/schemas/products";
+import { shopPageParams } from "./schemas/products.ts";
 
 /** Longer than any value the shop's filters take (a search is cut at 200 characters). */
 const maxValueLength = 200;
 
 /**
- * The URL a storefront page is rendered and cached under: its path, and for /shop the filters it reads,
- * in one order. Whatever else a link carries (utm_*, fbclid, gclid, junk) changes nothing on the page; keyed
+ * The URL a storefront page is rendered and cached under (apps/api seo/spa.ts), and hydrated from in the
+ * browser (apps/web ssr-state.ts): its path, and for /shop the filters it reads, in one order. Whatever else a link carries (utm_*, fbclid, gclid, junk) changes nothing on the page; keyed
  * by the whole URL, every visitor from an ad cost a render and a cache entry, and a loop over `?x=N` could
  * fill the shared cache and push out everything in it.
  */
