@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTestApp } from "./harness.ts";
 
 // A web build with a stand-in server entry: each render says which one it was and of what URL, and the
@@ -61,5 +61,20 @@ describe("rendered storefront pages are cached by what they show", () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).not.toContain("<p>render");
     expect(await rendered("/about")).toMatch(/ of \/about<\/p>$/);
+  });
+
+  it("renders the pages that show scheduled content (home, blog) again once the minute turns, and no other", async () => {
+    const home = await rendered("/");
+    const blog = await rendered("/blog");
+    const locks = await rendered("/smart-locks");
+    try {
+      // Banners start and end, and posts come out, at their own times: only the clock moves.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61_000 });
+      expect(await rendered("/")).not.toBe(home);
+      expect(await rendered("/blog")).not.toBe(blog);
+      expect(await rendered("/smart-locks")).toBe(locks);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
