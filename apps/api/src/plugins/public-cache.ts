@@ -17,6 +17,12 @@ declare module "fastify" {
 }
 
 /** Where a route's answer lives in the cache. Signed-in callers may see more, so they are never served from it. */
+/**
+ * A cache key for content that comes and goes at its own times (banners' start and end, posts'
+ * publication): the minute is part of it, so such a change shows within a minute with no write to clear it.
+ */
+export const byTheMinute = (key: string) => `${key}#${Math.floor(Date.now() / 60_000)}`;
+
 export function publicCacheKey(request: FastifyRequest): string | undefined {
   const options = request.routeOptions.config.publicCache;
   if (!options || request.headers.authorization) return undefined;

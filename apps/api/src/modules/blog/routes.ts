@@ -18,7 +18,7 @@ import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope } from "../../plugins/cluster.ts";
-import { sendCached } from "../../plugins/public-cache.ts";
+import { byTheMinute, sendCached } from "../../plugins/public-cache.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import { blogCacheScope } from "./cache-scope.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -51,7 +51,8 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/blog/posts",
     {
-      config: { ...publicRoute, publicCache: {} },
+      // A post published for later appears on time.
+      config: { ...publicRoute, publicCache: { key: (request) => byTheMinute(request.url) } },
       schema: { summary: "List published posts", response: { 200: okResponse(z.array(blogPostSummarySchema)) } },
     },
     (request, reply) =>
@@ -65,7 +66,8 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/blog/posts/:post",
     {
-      config: { ...publicRoute, publicCache: {} },
+      // A post published for later appears on time.
+      config: { ...publicRoute, publicCache: { key: (request) => byTheMinute(request.url) } },
       schema: {
         summary: "Get a published post by its slug",
         params: blogSlugParamsSchema,

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope } from "../../plugins/cluster.ts";
-import { sendCached } from "../../plugins/public-cache.ts";
+import { byTheMinute, sendCached } from "../../plugins/public-cache.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import { bannersCacheScope } from "./cache-scope.ts";
 import {
@@ -36,8 +36,8 @@ export const heroBannerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: "List the banners showing now", response: { 200: okResponse(z.array(heroBannerSchema)) } },
       config: {
         ...publicRoute,
-        // Keyed by the minute too, so a banner whose start or end passes shows up or leaves on time.
-        publicCache: { key: (request) => `${request.url}#${Math.floor(Date.now() / 60_000)}` },
+        // A banner whose start or end passes shows up or leaves on time.
+        publicCache: { key: (request) => byTheMinute(request.url) },
       },
     },
     (request, reply) =>

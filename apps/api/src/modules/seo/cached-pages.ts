@@ -1,5 +1,5 @@
 /**
- * The storefront's pages as the public cache holds them (spa.ts: "page:<path>"), and the sitemap,
+ * The storefront's pages as the public cache holds them (spa.ts: "page:<path>[#minute]"), and the sitemap,
  * for the modules whose writes change what they show (their cache scopes, plugins/cluster.ts).
  */
 
@@ -18,6 +18,7 @@ export const isCataloguePage = (path: string) =>
 export function storefrontShows(key: string, shows: (path: string) => boolean): boolean {
   if (key === "sitemap.xml") return true;
   if (!key.startsWith("page:")) return false;
-  const path = key.slice("page:".length);
+  // A page with scheduled content is keyed by the minute too ("page:/#29…"; byTheMinute).
+  const path = key.slice("page:".length).split("#", 1)[0] ?? "";
   return path === "/" || path.startsWith("/?") || shows(path);
 }

@@ -7,6 +7,8 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createCompressedVariants, preferredEncoding } from "../../lib/compressed-variants.ts";
 import { createStalePages } from "../../lib/stale-pages.ts";
+import { byTheMinute } from "../../plugins/public-cache.ts";
+import { isBlogPage } from "./cached-pages.ts";
 import { pageMeta } from "./page-meta.ts";
 import { createRoutePreloads } from "./preload.ts";
 import { renderIndex } from "./render.ts";
@@ -84,7 +86,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     // A rendered page depends on the shop's filters, not on anything else in its query; the shell on neither.
     const rendered = renderPage !== undefined && isServerRendered(pathname);
     const pageUrl = rendered ? renderedPageUrl(request.url) : pathname;
-    const key = `page:${pageUrl}`;
+    // The home page shows banners and the latest posts, the blog its posts: each with times of its own.
+    const key = pathname === "/" || isBlogPage(pathname) ? byTheMinute(`page:${pageUrl}`) : `page:${pageUrl}`;
     const produce = async () => {
       const meta = await pageMeta(app.db, pathname, options.publicUrl);
       // The status rides in front of the HTML so a cached 404 stays a 404.
