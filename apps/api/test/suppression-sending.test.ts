@@ -100,7 +100,7 @@ describe("the suppression list", () => {
     await signUp("cy@example.com");
     expect(await isSuppressed(app.db, "cy@example.com")).toBe(true);
     const link = await confirmationLink("cy@example.com");
-    expect((await app.inject({ url: link ?? "" })).statusCode).toBe(200);
+    expect((await app.inject({ method: "POST", url: link ?? "" })).statusCode).toBe(200);
     expect(await isSuppressed(app.db, "cy@example.com")).toBe(false);
     await signUp("dee@example.com");
     expect(await isSuppressed(app.db, "dee@example.com")).toBe(true);

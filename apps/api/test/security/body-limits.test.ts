@@ -146,11 +146,14 @@ const realistic: Record<string, { payload: string; type: string; status: number;
     type: "application/x-www-form-urlencoded",
     status: 404,
   },
+  // The double opt-in page's button posts an empty form.
+  "POST /confirm/:token": { payload: "", type: "application/x-www-form-urlencoded", status: 404 },
 };
 
 const publicWrites = [
   ...routeTable(app).filter((route) => route.access.kind === "public"),
   { method: "POST", url: "/unsubscribe/:token" },
+  { method: "POST", url: "/confirm/:token" },
 ]
   .filter((route) => !["GET", "HEAD", "OPTIONS"].includes(route.method))
   .map(label);

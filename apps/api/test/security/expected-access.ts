@@ -247,12 +247,13 @@ export const expectedAccess: ExpectedRoute[] = [
 
 /**
  * Routes outside /api, reached from emails and crawlers: public to the auth layer. What guards the
- * first five is the signed token in the link itself.
+ * first six is the signed token in the link itself.
  */
 export const expectedOutsideApi: ExpectedRoute[] = [
   route("GET", "/unsubscribe/:token", "public"),
   route("POST", "/unsubscribe/:token", "public"),
   route("GET", "/confirm/:token", "public"),
+  route("POST", "/confirm/:token", "public"),
   route("GET", "/t/o/:token", "public"),
   route("GET", "/t/c/:token", "public"),
   route("GET", "/sitemap.xml", "public"),

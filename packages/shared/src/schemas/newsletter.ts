@@ -38,6 +38,11 @@ export const newsletterCopy = {
   unsubscribed: "You have been unsubscribed.",
   testUnsubscribe: "This link came from a test email: it unsubscribes nobody.",
   confirmed: "Your subscription is confirmed.",
+  confirmTitle: "Confirm your subscription",
+  confirmQuestion: (storeName: string) => `Do you want to receive emails from ${storeName}?`,
+  confirmButton: "Confirm my subscription",
+  confirmLinkInvalid: "This link is not valid or has expired",
+  confirmLinkInvalidHint: "Sign up again in the shop's footer to get a new one.",
   mappingUnreadable: "The column mapping could not be read",
   mappingRepeated: "Each column can be chosen once",
   mappingColumnMissing: (role: string, position: number, columns: number) =>

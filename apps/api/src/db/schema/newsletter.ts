@@ -1,6 +1,7 @@
 import type { ConsentSource } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -116,5 +117,7 @@ export const pendingSubscriberChanges = pgTable("pending_subscriber_changes", {
   doubleOptIn: boolean("double_opt_in").notNull().default(false),
   campaignId: uuid("campaign_id"),
   ipAddress: text("ip_address"),
+  /** A confirmation's: the unsubscribe its link was signed after (confirm-links.ts). */
+  linkLeftMs: bigint("link_left_ms", { mode: "number" }),
   requestedAt: timestamp("requested_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

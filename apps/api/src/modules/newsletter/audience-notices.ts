@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { recordActivity } from "../../core/activity-log.ts";
 import type { Db } from "../../db/client.ts";
 import { loggableError } from "../../lib/errors.ts";
-import { signLink } from "../../lib/signed-links.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
+import { signConfirmLink } from "./confirm-links.ts";
 import { applyPendingChanges } from "./pending-changes.ts";
 
 /**
@@ -27,11 +27,11 @@ export async function enqueueConfirmation(
   app: FastifyInstance,
   db: Db,
   links: EmailLinks,
-  to: { id: string; email: string },
+  to: { id: string; email: string; leftMs: number },
 ) {
   if (!(await confirmationAllowed(db, to.email))) return;
   const settings = await cachedSettings(app.db, app.publicCache);
-  const token = signLink(links.linkSecret, "confirm", { subscriberId: to.id, campaignId: null });
+  const token = signConfirmLink(links.linkSecret, { subscriberId: to.id, leftMs: to.leftMs });
   const link = `${links.publicUrl}/confirm/${token}`;
   await enqueueMail(db, {
     kind: "subscribe-confirmation",
@@ -90,7 +90,7 @@ export async function applyQueuedChanges(app: FastifyInstance, links: EmailLinks
   try {
     await applyPendingChanges(app.db, async (change) => {
       if (change.kind === "subscribe" && change.confirm) {
-        await enqueueConfirmation(app, app.db, links, { id: change.confirm.id, email: change.email });
+        await enqueueConfirmation(app, app.db, links, { ...change.confirm, email: change.email });
       }
       if (change.kind === "unsubscribe" && change.result?.changed) {
         await recordUnsubscribe(app, { ...change, email: change.result.email });

@@ -4,7 +4,7 @@ import { pendingSubscriberChanges } from "../../db/schema/index.ts";
 import { isLockUnavailable } from "../../lib/errors.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { sharesOneSession } from "./import/connection.ts";
-import { confirmSubscription, subscribe, unsubscribe } from "./subscribe-service.ts";
+import { confirmSubscription, subscribe, type ToConfirm, unsubscribe } from "./subscribe-service.ts";
 
 /**
  * Public sign-ups, confirmations and unsubscribes while a bulk import holds the audience locked
@@ -45,6 +45,7 @@ type Queued = {
   email: string | null;
   subscriberId: string | null;
   doubleOptIn: boolean;
+  linkLeftMs: number | null;
   campaignId: string | null;
   ipAddress: string | null;
   requestedAt: Date;
@@ -52,7 +53,7 @@ type Queued = {
 
 /** What applying a queued change did, for the caller to mail or record as the request would have. */
 export type AppliedChange =
-  | { kind: "subscribe"; email: string; confirm: { id: string; status: string } | null }
+  | { kind: "subscribe"; email: string; confirm: ToConfirm | null }
   | { kind: "confirm" }
   | {
       kind: "unsubscribe";
@@ -71,7 +72,7 @@ async function applyQueued(tx: Db, change: Queued): Promise<AppliedChange> {
   }
   const subscriberId = change.subscriberId ?? "";
   if (change.kind === "confirm") {
-    await confirmSubscription(tx, subscriberId);
+    await confirmSubscription(tx, { subscriberId, leftMs: change.linkLeftMs ?? 0 });
     return { kind: "confirm" };
   }
   const result = await unsubscribe(tx, subscriberId, requestedAt);
@@ -92,7 +93,7 @@ export async function applyPendingChanges(db: Db, applied: (change: AppliedChang
           tx,
           sql`delete from pending_subscriber_changes where id = (
               select id from pending_subscriber_changes order by requested_at, id limit 1 for update skip locked)
-            returning kind, email, subscriber_id as "subscriberId", double_opt_in as "doubleOptIn",
+            returning kind, email, subscriber_id as "subscriberId", double_opt_in as "doubleOptIn", link_left_ms::float8 as "linkLeftMs",
               campaign_id as "campaignId", ip_address as "ipAddress", requested_at as "requestedAt"`,
         );
         return change ? applyQueued(tx, { ...change, requestedAt: new Date(change.requestedAt) }) : undefined;

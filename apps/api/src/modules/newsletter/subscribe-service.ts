@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../lib/sql.ts";
+import type { ConfirmClaims } from "./confirm-links.ts";
 import { activeSuppression, liftOwnUnsubscribe, suppress } from "./suppressions.ts";
 
 /**
@@ -24,7 +25,7 @@ export async function subscribe(
   consentIp: string,
   doubleOptIn: boolean,
   requestedAt?: Date,
-): Promise<{ id: string; status: string } | null> {
+): Promise<ToConfirm | null> {
   const now = requestedAt ?? new Date();
   const held = await activeSuppression(db, email);
   const status = doubleOptIn || held ? "pending" : "subscribed";
@@ -38,23 +39,27 @@ export async function subscribe(
       set status = excluded.status, consent_ip = excluded.consent_ip, consent_source = null, consent_at = excluded.consent_at,
           subscribed_at = excluded.subscribed_at, updated_at = excluded.consent_at
       where subscribers.status = 'pending' and excluded.status = 'subscribed'
-    returning id, status, unsubscribed_at`,
+    returning id, status, ${leftMsOf} as "leftMs"`,
   );
   const person =
     row ??
     (
       await queryRows<Person>(
         db,
-        sql`select id, status, unsubscribed_at from subscribers where lower(email) = lower(${email})`,
+        sql`select id, status, ${leftMsOf} as "leftMs" from subscribers where lower(email) = lower(${email})`,
       )
     )[0];
   if (!person || !["pending", "unsubscribed"].includes(person.status)) return null;
   if (held && held.reason !== "unsubscribed") return null;
-  const leftSince = requestedAt && person.unsubscribed_at && new Date(person.unsubscribed_at) > requestedAt;
-  return leftSince ? null : { id: person.id, status: person.status };
+  return requestedAt && person.leftMs > requestedAt.getTime() ? null : person;
 }
 
-type Person = { id: string; status: string; unsubscribed_at: Date | string | null };
+/** Whom to send a confirmation link, and their unsubscribe (epoch ms, 0 for none) that it is made after. */
+export type ToConfirm = { id: string; status: string; leftMs: number };
+type Person = ToConfirm;
+
+/** A subscriber's unsubscribe as a confirmation link holds it: whole epoch milliseconds, 0 for none. */
+const leftMsOf = sql`coalesce(floor(extract(epoch from unsubscribed_at) * 1000), 0)::float8`;
 
 /**
  * Idempotent: a second click changes nothing and still says it worked. Applied after it was queued
@@ -81,13 +86,15 @@ export async function unsubscribe(
 
 /**
  * The mailbox's owner confirmed: a pending or returning person is subscribed, and their own
- * unsubscribe no longer keeps them off the list. Idempotent for someone already subscribed.
+ * unsubscribe no longer keeps them off the list. Idempotent for someone already subscribed. A link
+ * made before the person's latest unsubscribe confirms nothing (confirm-links.ts).
  */
-export async function confirmSubscription(db: Db, subscriberId: string): Promise<boolean> {
+export async function confirmSubscription(db: Db, { subscriberId, leftMs }: ConfirmClaims): Promise<boolean> {
   const rows = await queryRows<{ email: string }>(
     db,
     sql`update subscribers set status = 'subscribed', subscribed_at = now(), unsubscribed_at = null, updated_at = now()
-        where id = ${subscriberId} and status in ('pending', 'unsubscribed', 'subscribed') returning email`,
+        where id = ${subscriberId} and status in ('pending', 'unsubscribed', 'subscribed') and ${leftMsOf} = ${leftMs}
+        returning email`,
   );
   for (const row of rows) await liftOwnUnsubscribe(db, row.email);
   return rows.length > 0;

@@ -5,6 +5,7 @@ import { testLinkPurpose, verifyLink, verifyParts } from "../../lib/signed-links
 import { publicRoute } from "../../plugins/auth.ts";
 import { getSettings } from "../settings/service.ts";
 import { recordUnsubscribe } from "./audience-notices.ts";
+import { verifyConfirmLink } from "./confirm-links.ts";
 import { applyOrQueue } from "./pending-changes.ts";
 import { confirmSubscription, unsubscribe } from "./subscribe-service.ts";
 
@@ -107,7 +108,35 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
     },
   );
 
+  const invalidConfirmLink = (storeName: string) =>
+    page(
+      storeName,
+      "Link not valid",
+      `<h1>${newsletterCopy.confirmLinkInvalid}</h1><p>${newsletterCopy.confirmLinkInvalidHint}</p>`,
+    );
+
+  // A page with a button, not the confirmation itself: mail scanners fetch every link they see.
   app.get(
+    "/confirm/:token",
+    {
+      config: { ...publicRoute, nonJsonAnswers: pages("A page with the button that confirms the subscription") },
+      schema: { summary: "Show the confirmation page (double opt-in)", params: tokenParams },
+    },
+    async (request, reply) => {
+      const { storeName } = await getSettings(app.db);
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      if (!verifyConfirmLink(linkSecret, request.params.token))
+        return reply.status(404).send(invalidConfirmLink(storeName));
+      return page(
+        storeName,
+        newsletterCopy.confirmTitle,
+        `<h1>${escapeHtml(newsletterCopy.confirmQuestion(storeName))}</h1>
+<form method="post"><button type="submit">${newsletterCopy.confirmButton}</button></form>`,
+      );
+    },
+  );
+
+  app.post(
     "/confirm/:token",
     {
       config: { ...publicRoute, nonJsonAnswers: pages("A page confirming the subscription") },
@@ -115,18 +144,16 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
     },
     async (request, reply) => {
       const { storeName } = await getSettings(app.db);
-      const claims = verifyLink(linkSecret, "confirm", request.params.token);
+      const claims = verifyConfirmLink(linkSecret, request.params.token);
       reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
       const confirmed =
         claims &&
         (await applyOrQueue(
           app.db,
-          { kind: "confirm", subscriberId: claims.subscriberId, ipAddress: request.ip },
-          (db) => confirmSubscription(db, claims.subscriberId),
+          { kind: "confirm", subscriberId: claims.subscriberId, linkLeftMs: claims.leftMs, ipAddress: request.ip },
+          (db) => confirmSubscription(db, claims),
         ));
-      if (!confirmed) {
-        return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
-      }
+      if (!confirmed) return reply.status(404).send(invalidConfirmLink(storeName));
       return page(storeName, "Subscription confirmed", `<h1>${newsletterCopy.confirmed}</h1><p>Welcome aboard.</p>`);
     },
   );
