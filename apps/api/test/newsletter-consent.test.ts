@@ -6,6 +6,7 @@ import { queryRows } from "../src/lib/sql.ts";
 import { isSuppressed } from "../src/modules/newsletter/suppressions.ts";
 import { testJwtSecret } from "./constants.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
+import { multipart } from "./multipart.ts";
 import { decodedBody, startSmtpSink } from "./smtp-sink.ts";
 
 // Attacks on the public newsletter flows, each by a stranger who knows only someone's address.
@@ -174,5 +175,22 @@ describe("the confirmation link", () => {
     } finally {
       await setDoubleOptIn(false);
     }
+  });
+});
+
+describe("one-click unsubscribe from a mail client (RFC 8058)", () => {
+  it("takes the multipart/form-data body the RFC recommends, and refuses a big one", async () => {
+    await signUp("one-click@example.com");
+    const id = (await subscriber("one-click@example.com"))?._id ?? "";
+    const url = `/unsubscribe/${signLink(linkSecret, "unsubscribe", { subscriberId: id, campaignId: null })}`;
+    const post = (value: string) => {
+      const form = multipart([{ name: "List-Unsubscribe", data: value }]);
+      return app.inject({ method: "POST", url, headers: { "content-type": form.contentType }, payload: form.payload });
+    };
+    expect((await post("x".repeat(64 * 1024))).statusCode).toBe(413);
+    expect(await statusOf("one-click@example.com")).toBe("subscribed");
+    const oneClick = await post("One-Click");
+    expect(oneClick.statusCode).toBe(200);
+    expect(await statusOf("one-click@example.com")).toBe("unsubscribed");
   });
 });
