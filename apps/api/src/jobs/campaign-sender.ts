@@ -60,6 +60,19 @@ const perDatabase: Record<Database["kind"], Pick<SenderOptions, "batchSize" | "h
   postgres: { batchSize: 100, handOffPerConnection: 2 },
 };
 
+/**
+ * How many recipients one claim takes: its batch must be sent well within its lease, or the lease
+ * runs out and another sender (or this one's other lane) takes the rows still waiting and mails
+ * them too. At a configured rate the two lanes share it, each sending at half the rate, so a claim
+ * is at most what half the rate sends in half the lease (30 at SEND_RATE=1 and a 120 s lease).
+ * Without a rate, a slow relay is met by renewing the lease while the batch goes out (delivery.ts).
+ */
+export function claimSize(options: Pick<SenderOptions, "batchSize" | "ratePerSecond" | "leaseMs">): number {
+  if (options.ratePerSecond <= 0) return options.batchSize;
+  const withinLease = Math.floor((options.ratePerSecond / 2) * (options.leaseMs / 1000 / 2));
+  return Math.max(1, Math.min(options.batchSize, withinLease));
+}
+
 /** The defaults for the database. */
 export function senderOptionsFor(database: Database["kind"]): SenderOptions {
   return { ...defaultSenderOptions, ...perDatabase[database] };
@@ -95,6 +108,7 @@ export function createCampaignSender(
   options: SenderOptions,
 ): CampaignSender {
   const prepared = createCompiledCampaigns(db, context.mailFrom);
+  const batchSize = claimSize(options);
   let running = false;
   let loop: Promise<void> | undefined;
   const idle = new Set<AbortController>();
@@ -130,7 +144,7 @@ export function createCampaignSender(
       lastRelease = Date.now();
       await releaseExpiredClaims(db);
     }
-    return claimRecipients(db, options.batchSize, options.leaseMs);
+    return claimRecipients(db, batchSize, options.leaseMs);
   }
 
   // Whether a started campaign may have people left to queue (lifecycle.ts, queuePendingAudiences).
@@ -168,23 +182,24 @@ export function createCampaignSender(
   async function round(concurrency: number): Promise<number> {
     await payOwed();
     const claimed = await claim();
-    if (claimed.length < options.batchSize) audienceAsked += 1;
+    if (claimed.length < batchSize) audienceAsked += 1;
     if (claimed.length === 0) {
       prepared.forget(await finishDone(db));
       return 0;
     }
     const deliverable = await skipUndeliverable(db, claimed);
-    const { recordEvery, maxAttempts } = options;
+    const { recordEvery, maxAttempts, leaseMs } = options;
     const outcomes = await deliverBatch(db, mailer, context, prepared, deliverable, {
       concurrency,
       recordEvery,
       maxAttempts,
       throttle,
+      leaseMs,
     }).catch((error: unknown) => {
       if (error instanceof OutcomesNotWritten) owed.push(...error.outcomes);
       throw error;
     });
-    prepared.forget(await settleBatch(db, options, outcomes, deliverable, claimed));
+    prepared.forget(await settleBatch(db, { ...options, batchSize }, outcomes, deliverable, claimed));
     return claimed.length;
   }
 
@@ -194,13 +209,28 @@ export function createCampaignSender(
     return round(concurrency);
   }
 
-  let lastSchedule = 0;
+  /**
+   * Due campaigns are started on a beat of their own, not between one lane's rounds: at a slow rate
+   * a round lasts up to half a lease (a minute by default), and a campaign due meanwhile waited for it.
+   */
+  let beat: AbortController | undefined;
   async function schedule(): Promise<void> {
-    if (Date.now() - lastSchedule < options.schedulerMs) return;
-    lastSchedule = Date.now();
-    audienceAsked += 1;
-    const started = await startDueCampaigns(db);
-    if (started.length > 0) prepared.clear();
+    while (running) {
+      try {
+        audienceAsked += 1;
+        const started = await startDueCampaigns(db);
+        if (started.length > 0) {
+          prepared.clear();
+          wakes += 1;
+          restless();
+        }
+      } catch {
+        // The database may be briefly away; the next beat tries again.
+      }
+      if (!running) return; // stop() has already cut short the beat it could see
+      beat = new AbortController();
+      await sleep(options.schedulerMs, undefined, { signal: beat.signal }).catch(() => {});
+    }
   }
 
   /**
@@ -210,13 +240,12 @@ export function createCampaignSender(
    * More than one per connection, because on PGlite those statements hold the main thread, which also
    * hands over each next message: with one per connection waiting, the pool runs dry while a claim holds it.
    */
-  async function lane(concurrency: number, schedules: boolean): Promise<void> {
+  async function lane(concurrency: number, queues: boolean): Promise<void> {
     while (running) {
       const heard = wakes;
       try {
-        if (schedules) await schedule();
         // One lane queues audiences, so two lanes never both hold the database for it.
-        const handled = schedules ? await runOnce(concurrency) : await round(concurrency);
+        const handled = queues ? await runOnce(concurrency) : await round(concurrency);
         if (handled === 0 && heard === wakes) await rest();
       } catch {
         // The database may be briefly away; try again shortly rather than die.
@@ -227,7 +256,7 @@ export function createCampaignSender(
 
   async function run(): Promise<void> {
     const ahead = options.concurrency * options.handOffPerConnection;
-    await Promise.all([lane(ahead, true), lane(ahead, false)]);
+    await Promise.all([schedule(), lane(ahead, true), lane(ahead, false)]);
   }
 
   return {
@@ -239,6 +268,7 @@ export function createCampaignSender(
     async stop() {
       running = false;
       restless();
+      beat?.abort();
       await loop;
     },
     runOnce,

@@ -10,7 +10,7 @@ import { classify } from "../../mail/smtp-errors.ts";
 import type { Mailer } from "../../mail/transport.ts";
 import { getSettings } from "../settings/service.ts";
 import { hardBouncedWhileSending } from "./lifecycle.ts";
-import { type Claimed, type Outcome, recordOutcomes } from "./recipient-queue.ts";
+import { type Claimed, extendClaims, type Outcome, recordOutcomes } from "./recipient-queue.ts";
 import { storeCampaignLinks } from "./tracking.ts";
 
 /** What every message of a send links with, and the operator's MAIL_FROM. */
@@ -81,6 +81,8 @@ export type DeliveryOptions = {
   maxAttempts: number;
   /** Waits for the rate limit's next message, if there is one. */
   throttle: () => Promise<void>;
+  /** The claim's lease: renewed every third of it while the batch lasts. */
+  leaseMs: number;
 };
 
 /** Written down: the recipients' status, then what a hard bounce does to the campaign and the subscriber. */
@@ -131,6 +133,12 @@ export async function deliverBatch(
   options: DeliveryOptions,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
+  // The batch keeps its lease while it lasts (a slow relay, a slow rate), the rows already sent but
+  // not yet written down too: a lease that ran out would hand them to another sender, who would
+  // mail them again. Rows written down are no longer under a lease and are left alone.
+  const renewal = setInterval(() => {
+    extendClaims(db, batch, options.leaseMs).catch(() => {});
+  }, options.leaseMs / 3);
   let unrecorded: Outcome[] = [];
   // Each chunk's write handles its own failure: the chain never rejects (an unhandled rejection
   // would end the process) and a failed chunk does not stop the later ones; it is tried again at the end.
@@ -160,14 +168,15 @@ export async function deliverBatch(
           { ...context, settings: ready.settings },
         );
         const sent = await mailer.send(message);
-        push({ id: recipient.id, kind: "sent", messageId: sent.messageId });
+        push({ id: recipient.id, attempts: recipient.attempts, kind: "sent", messageId: sent.messageId });
       } catch (error) {
         const { permanent, bounce, message } = classify(error);
         if (!permanent && recipient.attempts < options.maxAttempts) {
-          push({ id: recipient.id, kind: "retry", error: message, attempts: recipient.attempts });
+          push({ id: recipient.id, attempts: recipient.attempts, kind: "retry", error: message });
         } else {
           push({
             id: recipient.id,
+            attempts: recipient.attempts,
             kind: bounce ? "bounced" : "failed",
             error: message,
             subscriberId: recipient.subscriber_id,
@@ -176,7 +185,11 @@ export async function deliverBatch(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
+  } finally {
+    clearInterval(renewal);
+  }
   await recording;
   await writeWithRetries(db, [...unwritten, ...unrecorded]);
   return outcomes;

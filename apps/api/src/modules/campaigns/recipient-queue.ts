@@ -22,10 +22,11 @@ export type Claimed = {
   suppressed: boolean;
 };
 
+/** `attempts` is the row's count as claimed: it names the claim, which only that holder may end. */
 export type Outcome =
-  | { id: string; kind: "sent"; messageId: string }
-  | { id: string; kind: "retry"; error: string; attempts: number }
-  | { id: string; kind: "failed" | "bounced"; error: string; subscriberId: string };
+  | { id: string; attempts: number; kind: "sent"; messageId: string }
+  | { id: string; attempts: number; kind: "retry"; error: string }
+  | { id: string; attempts: number; kind: "failed" | "bounced"; error: string; subscriberId: string };
 
 /** A recipient the relay refused for good with a bounce code, as written down. */
 export type RefusedRecipient = { campaign_id: string; id: string; email: string; error: string };
@@ -114,6 +115,22 @@ export async function releaseExpiredClaims(db: Db): Promise<void> {
 }
 
 /**
+ * The claims still being sent keep their lease for another `leaseMs`, so a batch slower than one lease
+ * (a slow relay) is not released to another sender while it is still going out. A row released or
+ * claimed again meanwhile is no longer this claim (its attempts differ) and is left alone.
+ */
+export async function extendClaims(
+  db: Db,
+  claims: ReadonlyArray<{ id: string; attempts: number }>,
+  leaseMs: number,
+): Promise<void> {
+  if (claims.length === 0) return;
+  await db.execute(sql`update campaign_recipients r set lease_until = now() + ${`${leaseMs} milliseconds`}::interval
+    from unnest(${pgArray(claims.map((c) => c.id))}::uuid[], ${pgArray(claims.map((c) => String(c.attempts)))}::int[]) as v(id, attempts)
+    where r.id = v.id and r.attempts = v.attempts and r.status = 'sending'`);
+}
+
+/**
  * Takes up to `batchSize` due recipients of sending campaigns under a lease of `leaseMs`, with
  * whether each is still subscribed and not suppressed (skipUndeliverable acts on that).
  */
@@ -165,33 +182,49 @@ export async function skipQueued(db: Db, campaignId: string, why: string): Promi
 }
 
 /**
- * Status writes for a whole batch in a few statements, not one per recipient. Answers the
- * recipients that bounced, whose consequences are the lifecycle's (lifecycle.ts, hardBouncedWhileSending).
+ * Outcomes as a table of (id, attempts, text), and the condition that the row is still this claim:
+ * the attempts it was claimed with, and not ended or claimed again since. A lease that ran out may
+ * have put it back in the queue, where nobody has taken it yet: then the outcome still stands (the
+ * message did go, or did fail). Any other row is another holder's, and its outcome is not overwritten.
+ */
+function stillClaimed(outcomes: Outcome[], text: (o: Outcome) => string): { from: SQL; where: SQL } {
+  return {
+    from: sql`unnest(${pgArray(outcomes.map((o) => o.id))}::uuid[], ${pgArray(outcomes.map((o) => String(o.attempts)))}::int[],
+      ${pgArray(outcomes.map(text))}::text[]) as v(id, attempts, text)`,
+    where: sql`r.id = v.id and r.attempts = v.attempts and r.status in ('sending', 'queued')`,
+  };
+}
+
+/**
+ * Status writes for a whole batch in a few statements, not one per recipient, each only where the
+ * row is still this claim (stillClaimed). Answers the recipients that bounced, whose consequences
+ * are the lifecycle's (lifecycle.ts, hardBouncedWhileSending).
  */
 export async function recordOutcomes(db: Db, outcomes: Outcome[]): Promise<RefusedRecipient[]> {
   const sent = outcomes.filter((o) => o.kind === "sent");
   if (sent.length > 0) {
-    await db.execute(sql`update campaign_recipients r set status = 'sent', sent_at = now(), lease_until = null, last_error = null, message_id = v.message_id
-      from unnest(${pgArray(sent.map((o) => o.id))}::uuid[], ${pgArray(sent.map((o) => o.messageId))}::text[]) as v(id, message_id)
-      where r.id = v.id`);
+    const { from, where } = stillClaimed(sent, (o) => (o.kind === "sent" ? o.messageId : ""));
+    await db.execute(sql`update campaign_recipients r set status = 'sent', sent_at = now(), lease_until = null, last_error = null, message_id = v.text
+      from ${from} where ${where}`);
   }
+  const errorOf = (o: Outcome) => ("error" in o ? o.error : "");
   const retries = outcomes.filter((o) => o.kind === "retry");
   if (retries.length > 0) {
+    const { from, where } = stillClaimed(retries, errorOf);
     // Back-off grows with each attempt: 30 s, 2 min, 8 min, …
-    await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, last_error = v.error,
+    await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, last_error = v.text,
         next_attempt_at = now() + (30 * power(4, r.attempts - 1)) * interval '1 second'
-      from unnest(${pgArray(retries.map((o) => o.id))}::uuid[], ${pgArray(retries.map((o) => o.error))}::text[]) as v(id, error)
-      where r.id = v.id`);
+      from ${from} where ${where}`);
   }
   let bounced: RefusedRecipient[] = [];
   for (const kind of ["failed", "bounced"] as const) {
-    const final = outcomes.filter((o): o is Extract<Outcome, { kind: "failed" | "bounced" }> => o.kind === kind);
+    const final = outcomes.filter((o) => o.kind === kind);
     if (final.length === 0) continue;
+    const { from, where } = stillClaimed(final, errorOf);
     const returned = await queryRows<RefusedRecipient>(
       db,
-      sql`update campaign_recipients r set status = ${kind}, lease_until = null, last_error = v.error
-        from unnest(${pgArray(final.map((o) => o.id))}::uuid[], ${pgArray(final.map((o) => o.error))}::text[]) as v(id, error)
-        where r.id = v.id returning r.campaign_id, r.id, r.email, v.error`,
+      sql`update campaign_recipients r set status = ${kind}, lease_until = null, last_error = v.text
+        from ${from} where ${where} returning r.campaign_id, r.id, r.email, v.text as error`,
     );
     if (kind === "bounced") bounced = returned;
   }
