@@ -30,10 +30,12 @@ const pages = (description: string) => ({
 });
 
 export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = async (app, { linkSecret }) => {
-  // Mail clients and people post forms; the one-click body is "List-Unsubscribe=One-Click" (RFC 8058).
+  // Mail clients and people post forms. The one-click body is "List-Unsubscribe=One-Click", which RFC
+  // 8058 says should come as multipart/form-data: the signed link decides, so the body is only read
+  // (and a big one refused), never parsed.
   app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 1024 },
+    ["application/x-www-form-urlencoded", "multipart/form-data"],
+    { parseAs: "string", bodyLimit: 2048 },
     (_req, body, done) => done(null, body),
   );
 
