@@ -20,6 +20,7 @@ export const twoFactorCopy = {
     passkeyRefused: "The passkey could not be verified. Try again.",
     status: "Two-factor settings fetched successfully",
     reset: "Two-factor sign-in reset: the user signs in with their password alone",
+    confirmPassword: "Enter your password to change how you sign in",
   },
   ui: {
     heading: "Two-factor sign-in",

@@ -135,3 +135,10 @@ export type PasswordAnswer = z.infer<typeof passwordAnswerSchema>;
  * WebAuthn JSON encoding defines them.
  */
 export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
+
+/**
+ * The password, when a change of one's own factors asks for it again: a session signed in more than a few
+ * minutes ago (apps/api auth/recent-sign-in.ts). The body may be left out (Fastify reads none as null).
+ */
+export const reauthSchema = z.strictObject({ currentPassword: z.string().min(1).max(200).optional() }).nullish();
+export type Reauth = z.infer<typeof reauthSchema>;

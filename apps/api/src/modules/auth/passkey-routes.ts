@@ -4,12 +4,14 @@ import {
   passkeyLoginSchema,
   passkeyRegisterSchema,
   passkeySchema,
+  reauthSchema,
   signedInAnswerSchema,
   webauthnOptionsSchema,
 } from "@shop/shared/schemas/two-factor";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { eq } from "drizzle-orm";
 
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { users } from "../../db/schema/index.ts";
 import { unauthorized } from "../../lib/errors.ts";
@@ -24,6 +26,7 @@ import {
   registrationOptions,
   verifyPasskey,
 } from "./passkeys.ts";
+import { assertRecentSignIn } from "./recent-sign-in.ts";
 import { LoginRefused, startSession } from "./service.ts";
 import { deletePasskey } from "./two-factor-settings.ts";
 
@@ -37,19 +40,28 @@ const promptLimit = { rateLimit: { max: 30, timeWindow: "15 minutes" } } as cons
 export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (app, options) => {
   declareCacheScope(app, nothingPublic);
   const rp = options.relyingParty;
+  const recheck = (request: FastifyRequest) => ({ throttle: options.attempts.throttle, ipAddress: request.ip });
 
   app.post(
     "/api/users/two-factor/passkeys/options",
     {
-      schema: { summary: "Start registering a passkey", response: { 200: okResponse(webauthnOptionsSchema) } },
+      schema: {
+        summary: "Start registering a passkey",
+        body: reauthSchema,
+        response: { 200: okResponse(webauthnOptionsSchema) },
+      },
       config: ownFactors,
     },
-    async (request) => ({
-      success: true,
-      message: "Passkey options",
-      // Copied into a plain object: the library's interface type cannot stand for the open schema.
-      data: { ...(await registrationOptions(app.db, rp, principalOf(request))) },
-    }),
+    async (request) => {
+      const principal = principalOf(request);
+      await assertRecentSignIn(app.db, principal, request.body, recheck(request));
+      return {
+        success: true,
+        message: "Passkey options",
+        // Copied into a plain object: the library's interface type cannot stand for the open schema.
+        data: { ...(await registrationOptions(app.db, rp, principal)) },
+      };
+    },
   );
 
   app.post(
@@ -78,10 +90,16 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
     "/api/users/two-factor/passkeys/:id",
     {
       config: { ...ownFactors, activity: { module: "auth", action: "Remove passkey" } },
-      schema: { summary: "Remove a passkey", params: idParamsSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        summary: "Remove a passkey",
+        params: idParamsSchema,
+        body: reauthSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
+      await assertRecentSignIn(app.db, principal, request.body, recheck(request));
       await deletePasskey(app.db, principal, request.params.id);
       await audit(request, {
         module: "auth",

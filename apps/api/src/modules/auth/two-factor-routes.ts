@@ -1,5 +1,6 @@
 import { errorResponseSchema, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import {
+  reauthSchema,
   recoveryCodesSchema,
   secondFactorSchema,
   signedInAnswerSchema,
@@ -8,6 +9,7 @@ import {
   twoFactorStatusSchema,
 } from "@shop/shared/schemas/two-factor";
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
@@ -15,6 +17,7 @@ import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { assertCanTouch, getUser } from "../users/service.ts";
 import { loginContextOf, type SignInOptions } from "./login-context.ts";
 import { type RelyingParty, verifyPasskey } from "./passkeys.ts";
+import { assertRecentSignIn } from "./recent-sign-in.ts";
 import { completeSecondFactor, SecondFactorFailure } from "./second-factor.ts";
 import { removeSecondFactors, twoFactorStatus } from "./second-factor-state.ts";
 import type { SecretBox } from "./secret-box.ts";
@@ -29,6 +32,7 @@ const ownFactors = { ...authenticatedRoute, beforeTwoFactorSetup: true } as cons
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, options) => {
   declareCacheScope(app, nothingPublic);
   const { refusals } = options.attempts;
+  const recheck = (request: FastifyRequest) => ({ throttle: options.attempts.throttle, ipAddress: request.ip });
 
   app.post(
     "/api/users/login/second-factor",
@@ -103,14 +107,22 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
   app.post(
     "/api/users/two-factor/totp/setup",
     {
-      schema: { summary: "Start setting up an authenticator app", response: { 200: okResponse(totpSetupSchema) } },
+      schema: {
+        summary: "Start setting up an authenticator app",
+        body: reauthSchema,
+        response: { 200: okResponse(totpSetupSchema) },
+      },
       config: ownFactors,
     },
-    async (request) => ({
-      success: true,
-      message: twoFactorCopy.api.setupStarted,
-      data: await beginTotp(app.db, options.box, principalOf(request)),
-    }),
+    async (request) => {
+      const principal = principalOf(request);
+      await assertRecentSignIn(app.db, principal, request.body, recheck(request));
+      return {
+        success: true,
+        message: twoFactorCopy.api.setupStarted,
+        data: await beginTotp(app.db, options.box, principal),
+      };
+    },
   );
 
   app.post(
@@ -138,11 +150,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
   app.post(
     "/api/users/two-factor/totp/disable",
     {
-      schema: { summary: "Turn off the authenticator app", response: { 200: messageResponseSchema } },
+      schema: {
+        summary: "Turn off the authenticator app",
+        body: reauthSchema,
+        response: { 200: messageResponseSchema },
+      },
       config: { ...ownFactors, activity: { module: "auth", action: "Turn off two-factor" } },
     },
     async (request) => {
       const principal = principalOf(request);
+      await assertRecentSignIn(app.db, principal, request.body, recheck(request));
       await disableTotp(app.db, principal);
       await audit(request, {
         module: "auth",
@@ -156,11 +173,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
   app.post(
     "/api/users/two-factor/recovery-codes",
     {
-      schema: { summary: "Issue new recovery codes", response: { 200: okResponse(recoveryCodesSchema) } },
+      schema: {
+        summary: "Issue new recovery codes",
+        body: reauthSchema,
+        response: { 200: okResponse(recoveryCodesSchema) },
+      },
       config: { ...ownFactors, activity: { module: "auth", action: "New recovery codes" } },
     },
     async (request) => {
       const principal = principalOf(request);
+      await assertRecentSignIn(app.db, principal, request.body, recheck(request));
       const data = await regenerateRecoveryCodes(app.db, principal);
       await audit(request, {
         module: "auth",

@@ -264,25 +264,34 @@ export type PasswordAttempts = { throttle: FailureThrottle; refusals: RefusalSum
 export const passwordCheckKey = (userId: string) => `password:${userId}`;
 
 /**
- * Needs the current password, checked under the sign-in throttle (per person and per address), so a
- * stolen session cannot guess it faster than sign-in could; every other session of the person is
- * signed out, this one stays.
+ * The signed-in person's password, checked under the sign-in throttle (per person and per address), so a
+ * stolen session cannot guess it faster than sign-in could. Throws 400 (or 429) when it is not theirs.
  */
-export async function changePassword(
+export async function verifyCurrentPassword(
   db: Db,
   actor: Principal,
-  input: PasswordChange,
+  currentPassword: string,
   context: { throttle: FailureThrottle; ipAddress: string },
 ): Promise<void> {
   const { throttle } = context;
   const reservation = await throttle.reserve([`ip:${context.ipAddress}`, passwordCheckKey(actor.userId)]);
   if (!reservation.granted) throw new TooManyAttempts(copy.users.tooManyPasswordAttempts, reservation);
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
-  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
     throw badRequest(copy.users.wrongCurrentPassword, { currentPassword: copy.users.wrongCurrentPassword });
   }
   await throttle.release(reservation.attempt);
   await throttle.reset(passwordCheckKey(actor.userId));
+}
+
+/** Needs the current password (verifyCurrentPassword); every other session of the person is signed out, this one stays. */
+export async function changePassword(
+  db: Db,
+  actor: Principal,
+  input: PasswordChange,
+  context: { throttle: FailureThrottle; ipAddress: string },
+): Promise<void> {
+  await verifyCurrentPassword(db, actor, input.currentPassword, context);
   if (input.currentPassword === input.newPassword) {
     throw badRequest(copy.users.samePassword, { newPassword: copy.users.samePassword });
   }
