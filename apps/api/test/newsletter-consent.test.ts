@@ -194,3 +194,22 @@ describe("one-click unsubscribe from a mail client (RFC 8058)", () => {
     expect(await statusOf("one-click@example.com")).toBe("unsubscribed");
   });
 });
+
+describe("the confirmation email", () => {
+  it("shows the store's name as text, never as markup", async () => {
+    const storeName = 'Bits <img src=x onerror=alert(1)> & "Bobs"';
+    const named = await call(app, { method: "PUT", url: "/api/settings", token: admin, body: { storeName } });
+    expect(named.status).toBe(200);
+    await setDoubleOptIn(true);
+    try {
+      await signUp("named@example.com");
+      const [mail = ""] = await confirmationsTo("named@example.com");
+      // The subject and the text part carry it as it is; the HTML part as text.
+      const html = mail.slice(mail.indexOf("<p>"));
+      expect(html).toContain("Bits &lt;img src=x onerror=alert(1)&gt; &amp; ");
+      expect(html).not.toContain("<img");
+    } finally {
+      await setDoubleOptIn(false);
+    }
+  });
+});
