@@ -54,6 +54,10 @@ export const twoFactorCopy = {
     loading: "Loading two-factor settings…",
     loadFailed: "Could not load two-factor settings",
     continue: "Continue",
+    // Asked again before a factor change, in a session signed in long ago
+    confirmPasswordTitle: "Confirm your password",
+    currentPassword: "Your password",
+    passwordRequired: "Enter your password",
     // Login page steps
     usePasskey: "Use a passkey",
     secondStepTitle: "Two-factor sign-in",
