@@ -29,4 +29,14 @@ describe("content scheduled for later appears on time, with no staff write in be
     expect(await slugsListed()).toContain("coming-soon");
     expect((await call(app, { url: "/api/blog/posts/coming-soon" })).status).toBe(200);
   });
+
+  it("lists a post in the sitemap once it is out, though the sitemap was cached before", async () => {
+    const publishAt = new Date(Date.now() + 90_000);
+    await database.db
+      .insert(blogPosts)
+      .values({ title: "Later", slug: "later-post", body: "Later.", status: "published", publishedAt: publishAt });
+    expect((await call(app, { url: "/sitemap.xml" })).text).not.toContain("/blog/later-post");
+    vi.useFakeTimers({ toFake: ["Date"], now: publishAt.getTime() + 60_000 });
+    expect((await call(app, { url: "/sitemap.xml" })).text).toContain("/blog/later-post");
+  });
 });
