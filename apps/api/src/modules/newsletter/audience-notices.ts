@@ -8,6 +8,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
 import { signConfirmLink } from "./confirm-links.ts";
+import { escapeHtml } from "./escape-html.ts";
 import { applyPendingChanges } from "./pending-changes.ts";
 
 /**
@@ -40,7 +41,7 @@ export async function enqueueConfirmation(
       from: senderOf(settings, app.mailFrom),
       subject: `Confirm your subscription to ${settings.storeName}`,
       text: `Please confirm that you want to receive emails from ${settings.storeName}:\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
-      html: `<p>Please confirm that you want to receive emails from ${settings.storeName}.</p><p><a href="${link}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this email.</p>`,
+      html: `<p>Please confirm that you want to receive emails from ${escapeHtml(settings.storeName)}.</p><p><a href="${link}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this email.</p>`,
     },
   });
 }

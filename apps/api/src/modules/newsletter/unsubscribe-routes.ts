@@ -6,12 +6,11 @@ import { publicRoute } from "../../plugins/auth.ts";
 import { getSettings } from "../settings/service.ts";
 import { recordUnsubscribe } from "./audience-notices.ts";
 import { verifyConfirmLink } from "./confirm-links.ts";
+import { escapeHtml } from "./escape-html.ts";
 import { applyOrQueue } from "./pending-changes.ts";
 import { confirmSubscription, unsubscribe } from "./subscribe-service.ts";
 
 const tokenParams = z.strictObject({ token: z.string().max(300) });
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** A small page of our own: no scripts, so the strict CSP holds, and it works with no JavaScript at all. */
 function page(storeName: string, title: string, body: string): string {
