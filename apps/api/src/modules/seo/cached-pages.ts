@@ -16,7 +16,8 @@ export const isCataloguePage = (path: string) =>
  * the module's other pages.
  */
 export function storefrontShows(key: string, shows: (path: string) => boolean): boolean {
-  if (key === "sitemap.xml") return true;
+  // Keyed by the minute, as it lists posts that come out at their own times (byTheMinute).
+  if (key.startsWith("sitemap.xml")) return true;
   if (!key.startsWith("page:")) return false;
   // A page with scheduled content is keyed by the minute too ("page:/#29…"; byTheMinute).
   const path = key.slice("page:".length).split("#", 1)[0] ?? "";

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicRoute } from "../../plugins/auth.ts";
+import { byTheMinute } from "../../plugins/public-cache.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
 
 export const seoRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
@@ -10,7 +11,7 @@ export const seoRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (ap
       config: { ...publicRoute, nonJsonAnswers: { 200: { description: "The sitemap", type: "application/xml" } } },
     },
     async (_request, reply) => {
-      const cached = await app.publicCache.fill("sitemap.xml", () => sitemapXml(app.db, publicUrl));
+      const cached = await app.publicCache.fill(byTheMinute("sitemap.xml"), () => sitemapXml(app.db, publicUrl));
       return reply
         .type("application/xml; charset=utf-8")
         .header("cache-control", "public, max-age=3600")
