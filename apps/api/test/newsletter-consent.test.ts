@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { signLink } from "../src/lib/signed-links.ts";
 import { queryRows } from "../src/lib/sql.ts";
+import { applyQueuedChanges } from "../src/modules/newsletter/audience-notices.ts";
 import { isSuppressed } from "../src/modules/newsletter/suppressions.ts";
 import { testJwtSecret } from "./constants.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
@@ -211,5 +212,27 @@ describe("the confirmation email", () => {
     } finally {
       await setDoubleOptIn(false);
     }
+  });
+});
+
+describe("a sign-up queued behind an import", () => {
+  it("keeps its confirmation email when the process fails between applying it and writing the email", async () => {
+    await app.db.execute(sql`insert into pending_subscriber_changes (id, kind, email, double_opt_in, ip_address)
+      values (gen_random_uuid(), 'subscribe', 'queued-confirm@example.com', true, '10.78.0.1')`);
+    // The outbox refuses every row for a moment: as if the process died at that point.
+    await app.db.execute(sql`create function refuse_mail() returns trigger language plpgsql as $$
+      begin raise exception 'the process died here'; end $$`);
+    await app.db.execute(sql`create trigger refuse_mail before insert on mail_outbox execute function refuse_mail()`);
+    const links = { linkSecret, publicUrl: "http://shop.test" };
+    try {
+      await applyQueuedChanges(app, links);
+    } finally {
+      await app.db.execute(sql`drop trigger refuse_mail on mail_outbox`);
+      await app.db.execute(sql`drop function refuse_mail()`);
+    }
+    // What start-up or the minute's check does after such a crash.
+    await applyQueuedChanges(app, links);
+    expect(await statusOf("queued-confirm@example.com")).toBe("pending");
+    expect(await confirmationsTo("queued-confirm@example.com")).toHaveLength(1);
   });
 });
