@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type FreshDatabase } from "../faults/databases.ts";
 import { api, disposeAll, type Server, signIn, startServer } from "../faults/processes.ts";
 import { testRedisUrl } from "../redis.ts";
-import { startSmtpSink } from "../smtp-sink.ts";
+import { decodedBody, startSmtpSink } from "../smtp-sink.ts";
 
 type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -67,6 +67,40 @@ describe("two instances on one PostgreSQL and one Redis", () => {
     expect(me.status).toBe(200);
     // B has now cached the session: the sign-out on A must reach it.
     expect((await api(a, "POST", "/api/users/logout", { token })).status).toBe(200);
+    expect((await api(b, "GET", "/api/users/get-user", { token })).status).toBe(401);
+  });
+
+  it("refuses at B, on the next request, a session that a password reset on A signed out", async () => {
+    const admin = await signIn(a);
+    const roles = await api<{ roles: { _id: string }[] }>(a, "GET", "/api/roles/get-all-role", { token: admin });
+    const role = roles.body.data.roles[0];
+    if (!role) throw new Error("no role");
+    const email = `reset-${run}-${Date.now()}@example.com`;
+    const created = await api<{ _id: string }>(a, "POST", "/api/users", {
+      token: admin,
+      body: { name: "Reset Person", email, phone: "0123456789", role: role._id, password: "first-password" },
+    });
+    expect(created.status).toBe(201);
+    const token = await signIn(a, email, "first-password");
+    const sent = await api(a, "POST", `/api/users/${created.body.data._id}/send-password-reset`, { token: admin });
+    expect(sent.status).toBe(200);
+    // B has now cached the session (after the staff write above told it to drop what it had).
+    expect((await api(b, "GET", "/api/users/get-user", { token })).status).toBe(200);
+    let link: string | undefined;
+    for (let waited = 0; !link && waited < 10_000; waited += 100) {
+      const mail = sinks.a?.messages.find((m) => m.to.includes(email));
+      link = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodedBody(mail?.raw ?? ""))?.[1];
+      if (!link) await sleep(100);
+    }
+    if (!link) throw new Error("no reset mail");
+    // The reset is a public request: no staff session rides on it.
+    const reset = await fetch(`${a.url}/api/users/reset-password`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": clientIp(500) },
+      body: JSON.stringify({ token: link, password: "second-password" }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    expect(reset.status).toBe(200);
     expect((await api(b, "GET", "/api/users/get-user", { token })).status).toBe(401);
   });
 
