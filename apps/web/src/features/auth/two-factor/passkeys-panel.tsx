@@ -9,14 +9,16 @@ import { TextField } from "@/components/form-field";
 import { messageOf } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { passkeyProblem } from "./passkey-problem";
+import { usePasswordConfirm } from "./password-confirm";
 import { passkeyRegistrationOptions, useAddPasskey, useRemovePasskey } from "./two-factor-api";
 
 const ui = twoFactorCopy.ui;
 
 /** Passkeys: named, listed, removed; each one a second factor and a way to sign in without a password. */
 export function PasskeysPanel({ passkeys }: { passkeys: PasskeyDto[] }) {
+  const { withPassword, dialog } = usePasswordConfirm();
   const add = useAddPasskey();
-  const remove = useRemovePasskey();
+  const remove = useRemovePasskey(withPassword);
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,10 @@ export function PasskeysPanel({ passkeys }: { passkeys: PasskeyDto[] }) {
     setProblem(null);
     setBusy(true);
     try {
-      const credential = await startRegistration({ optionsJSON: await passkeyRegistrationOptions() });
+      // The password, if asked, comes before the browser's own prompt, which the options start.
+      const optionsJSON = await withPassword(passkeyRegistrationOptions);
+      if (!optionsJSON) return;
+      const credential = await startRegistration({ optionsJSON });
       await add.mutateAsync({ name: name.trim(), credential });
       setName("");
     } catch (error) {
@@ -90,6 +95,7 @@ export function PasskeysPanel({ passkeys }: { passkeys: PasskeyDto[] }) {
           onConfirm={() => remove.mutate(removing._id, { onSuccess: () => setRemoving(null) })}
         />
       ) : null}
+      {dialog}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
 import { messageOf } from "@/lib/api-client";
+import { usePasswordConfirm } from "./password-confirm";
 import { useRegenerateRecoveryCodes } from "./two-factor-api";
 
 const ui = twoFactorCopy.ui;
@@ -25,7 +26,8 @@ export function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone:
 
 /** How many codes are left, and a way to make new ones (the old ones stop working). */
 export function RecoveryCodesPanel({ left, onCodes }: { left: number; onCodes: (codes: string[]) => void }) {
-  const regenerate = useRegenerateRecoveryCodes();
+  const { withPassword, dialog } = usePasswordConfirm();
+  const regenerate = useRegenerateRecoveryCodes(withPassword);
   return (
     <div>
       <h3 className="text-sm font-semibold text-slate-900">{ui.recoveryHeading}</h3>
@@ -36,10 +38,17 @@ export function RecoveryCodesPanel({ left, onCodes }: { left: number; onCodes: (
         size="sm"
         className="mt-2"
         isLoading={regenerate.isPending}
-        onClick={() => regenerate.mutate(undefined, { onSuccess: (data) => onCodes(data.recoveryCodes) })}
+        onClick={() =>
+          regenerate.mutate(undefined, {
+            onSuccess: (data) => {
+              if (data) onCodes(data.recoveryCodes);
+            },
+          })
+        }
       >
         {ui.regenerate}
       </Button>
+      {dialog}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormAlert } from "@/components/form-alert";
 import { TextField } from "@/components/form-field";
 import { messageOf } from "@/lib/api-client";
+import { usePasswordConfirm } from "./password-confirm";
 import { QrCode } from "./qr-code";
 import { useConfirmTotp, useDisableTotp, useStartTotp } from "./two-factor-api";
 
@@ -19,9 +20,10 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
  * only that code turns it on, so a mis-scan changes nothing.
  */
 export function TotpPanel({ enabled, onCodes }: { enabled: boolean; onCodes: (codes: string[]) => void }) {
-  const start = useStartTotp();
+  const { withPassword, dialog } = usePasswordConfirm();
+  const start = useStartTotp(withPassword);
   const confirm = useConfirmTotp();
-  const disable = useDisableTotp();
+  const disable = useDisableTotp(withPassword);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | undefined>();
   const [removing, setRemoving] = useState(false);
@@ -111,6 +113,7 @@ export function TotpPanel({ enabled, onCodes }: { enabled: boolean; onCodes: (co
           onConfirm={() => disable.mutate(undefined, { onSuccess: () => setRemoving(false) })}
         />
       ) : null}
+      {dialog}
     </div>
   );
 }
