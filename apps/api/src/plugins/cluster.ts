@@ -18,9 +18,13 @@ export type ClusterOptions = {
   redis?: { publisher: Redis; subscriber: Redis };
 };
 
-/** A write by signed-in staff that succeeded: what the public sees or who may do what may have changed. */
+/**
+ * A write by signed-in staff that succeeded: what the public sees or who may do what may have changed. A
+ * public route that signs people out (a password reset from a mailed link) says so with `revokesSessions`.
+ */
 function isStaffWrite(request: FastifyRequest, statusCode: number): boolean {
-  return !readOnlyMethods.has(request.method) && request.principal !== null && statusCode < 400;
+  const signsOut = request.principal !== null || request.routeOptions.config.revokesSessions === true;
+  return !readOnlyMethods.has(request.method) && signsOut && statusCode < 400;
 }
 
 const readOnlyMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -41,6 +45,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Set on every route of a module that declared its scope. */
     cacheScope?: CacheScope;
+    /** A public route whose success revokes sessions: the other instances drop the ones they hold. */
+    revokesSessions?: boolean;
   }
   interface FastifyInstance {
     /** The declared scopes by name, for a message from another instance. */

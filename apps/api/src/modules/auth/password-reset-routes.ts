@@ -53,7 +53,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
   app.post(
     "/api/users/reset-password",
     {
-      config: { ...publicRoute, rateLimit: { max: 20, timeWindow: "15 minutes" } },
+      config: { ...publicRoute, revokesSessions: true, rateLimit: { max: 20, timeWindow: "15 minutes" } },
       schema: {
         summary: "Set a new password with a reset link",
         body: resetPasswordSchema,
