@@ -171,6 +171,33 @@ describe("SMTP delivery of campaign messages", () => {
     expect(peer.sessions()).toBe(1);
   });
 
+  it("names the command a refusal answered, so a refusal of our sender or credentials is the relay's, not the recipient's", async () => {
+    const quota = await startPeer({
+      onMailFrom(_address, _session, callback) {
+        callback(Object.assign(new Error("5.4.5 Daily user sending quota exceeded"), { responseCode: 550 }));
+      },
+    });
+    const thread = createSmtpThread({ ...clientOptions(quota.port), maxConnections: 1, maxMessages: 100 });
+    const overQuota = await thread.sendRaw(rawMail("someone@example.com")).catch((error: unknown) => error);
+    thread.close();
+    expect(overQuota).toMatchObject({ responseCode: 550, command: "MAIL FROM" });
+    expect(classify(overQuota)).toMatchObject({ permanent: false, bounce: false, relay: true });
+
+    const locked = await startPeer({
+      disabledCommands: ["STARTTLS"],
+      allowInsecureAuth: true,
+      onAuth(_auth, _session, callback) {
+        callback(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 }));
+      },
+    });
+    const credentials = { auth: { user: "shop", pass: "wrong" } };
+    const pool = poolOf(clientOptions(locked.port, credentials));
+    const refused = await pool.send(envelope("someone@example.com"), message("hi")).catch((error: unknown) => error);
+    pool.close();
+    expect(refused).toMatchObject({ code: "EAUTH", responseCode: 535, command: "AUTH PLAIN" });
+    expect(classify(refused)).toMatchObject({ permanent: false, bounce: false, relay: true });
+  });
+
   it("treats a deferral (4xx) as worth another try", async () => {
     const peer = await startPeer({}, () => ({ code: 451, message: "Try again later" }));
     const pool = poolOf(clientOptions(peer.port));

@@ -70,12 +70,52 @@ export function relayFailure(error: unknown, what: string): unknown {
   return new AppError(502, `The mail server did not take ${what}: ${failure.message}`);
 }
 
-/** SMTP 5xx means the server refused for good; anything else (4xx, a dropped connection) is worth another try. */
-export function classify(error: unknown): { permanent: boolean; bounce: boolean; message: string } {
-  const code =
-    typeof error === "object" && error !== null && "responseCode" in error ? Number(error.responseCode) : undefined;
+/** What a failed send means for the message and for whoever it was to. */
+export type SmtpVerdict = {
+  /** Trying this recipient again will not help (a 5xx about the recipient or this message to them). */
+  permanent: boolean;
+  /** The recipient's address is refused for good: a hard bounce, which suppresses it. */
+  bounce: boolean;
+  /**
+   * The relay refused us, not the recipient (our credentials, sender, quota, policy, the message as
+   * a whole): every message would fail alike until that is fixed, so nothing is held against the
+   * recipient; a campaign pauses, account mail waits for its next attempt.
+   */
+  relay: boolean;
+  message: string;
+};
+
+/** An RFC 3463 enhanced status of a 5xx reply: class.subject.detail. */
+const enhancedStatus = /\b5\.(\d{1,3})\.(\d{1,3})\b/;
+
+/**
+ * Whose a failure is, by the reply code, the command it answered (nodemailer and smtp-client.ts
+ * name it) and the enhanced status:
+ * - anything but a 5xx (4xx, a dropped or refused connection, a time-out) is worth another try;
+ * - a 5xx to RCPT TO, or to DATA (some servers refuse recipients only after the message; a campaign
+ *   message has one recipient), is the recipient's when its status says so: x.1.x (bad address or
+ *   mailbox) or 5.2.1 (mailbox disabled) is a hard bounce, other x.2.x (mailbox full, too large for
+ *   it) a failure that suppresses nothing. Without a status, 550/551/553 to RCPT TO are the classic
+ *   "no such user" (a bounce), any other code there a failure;
+ * - everything else is the relay's: a 5xx at AUTH, MAIL FROM, EHLO or the greeting, and at RCPT TO or
+ *   DATA a status of x.3 (system), x.4 (routing, quota: 5.4.5), x.5 (protocol), x.6 (content),
+ *   x.7 (policy: relaying denied, sender refused), or a DATA refusal without one (552 too large).
+ */
+export function classify(error: unknown): SmtpVerdict {
+  const failure = (typeof error === "object" && error !== null ? error : {}) as Partial<SmtpFailure>;
+  const code = failure.responseCode === undefined ? undefined : Number(failure.responseCode);
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  if (code !== undefined && code >= 500)
-    return { permanent: true, bounce: [550, 551, 552, 553, 554].includes(code), message };
-  return { permanent: false, bounce: false, message };
+  const verdict = (permanent: boolean, bounce: boolean, relay: boolean) => ({ permanent, bounce, relay, message });
+  if (code === undefined || Number.isNaN(code) || code < 500) return verdict(false, false, false);
+  const recipientStage = failure.command === "RCPT TO" || failure.command === "DATA";
+  if (!recipientStage) return verdict(false, false, true);
+  const status = enhancedStatus.exec(failure.response ?? message);
+  if (status) {
+    const [, subject, detail] = status;
+    if (subject === "1" || (subject === "2" && detail === "1")) return verdict(true, true, false);
+    if (subject === "2") return verdict(true, false, false);
+    return verdict(false, false, true);
+  }
+  if (failure.command === "DATA") return verdict(false, false, true);
+  return verdict(true, [550, 551, 553].includes(code), false);
 }

@@ -9,7 +9,7 @@ import { withSender } from "../../mail/sender.ts";
 import { classify } from "../../mail/smtp-errors.ts";
 import type { Mailer } from "../../mail/transport.ts";
 import { getSettings } from "../settings/service.ts";
-import { hardBouncedWhileSending } from "./lifecycle.ts";
+import { hardBouncedWhileSending, pauseSending } from "./lifecycle.ts";
 import { type Claimed, extendClaims, type Outcome, recordOutcomes } from "./recipient-queue.ts";
 import { storeCampaignLinks } from "./tracking.ts";
 
@@ -153,6 +153,19 @@ export async function deliverBatch(
       recording = recording.then(() => writeOutcomes(db, chunk).catch(() => void unwritten.push(...chunk)));
     }
   };
+  // Campaigns the relay refused (classify: relay) are paused, and the rest of their recipients held.
+  const halted = new Set<string>();
+  const pausing: Promise<void>[] = [];
+  const halt = (campaignId: string, why: string) => {
+    if (halted.has(campaignId)) return;
+    halted.add(campaignId);
+    pausing.push(pauseSending(db, campaignId, `Paused: the mail server refused the campaign's mail (${why})`));
+  };
+  const heldBack = (recipient: Claimed): boolean => {
+    if (!halted.has(recipient.campaign_id)) return false;
+    push({ id: recipient.id, attempts: recipient.attempts, kind: "held" });
+    return true;
+  };
   let next = 0;
   const worker = async () => {
     while (next < batch.length) {
@@ -160,7 +173,10 @@ export async function deliverBatch(
       if (!recipient) return;
       const ready = await prepared.get(recipient.campaign_id);
       if (!ready) continue;
+      // Asked again after the rate limit's wait, which may be long: the campaign may have been halted meanwhile.
+      if (heldBack(recipient)) continue;
       await options.throttle();
+      if (heldBack(recipient)) continue;
       try {
         const message = campaignMessage(
           ready.campaign,
@@ -170,8 +186,11 @@ export async function deliverBatch(
         const sent = await mailer.send(message);
         push({ id: recipient.id, attempts: recipient.attempts, kind: "sent", messageId: sent.messageId });
       } catch (error) {
-        const { permanent, bounce, message } = classify(error);
-        if (!permanent && recipient.attempts < options.maxAttempts) {
+        const { permanent, bounce, relay, message } = classify(error);
+        if (relay) {
+          push({ id: recipient.id, attempts: recipient.attempts, kind: "held", error: message });
+          halt(recipient.campaign_id, message);
+        } else if (!permanent && recipient.attempts < options.maxAttempts) {
           push({ id: recipient.id, attempts: recipient.attempts, kind: "retry", error: message });
         } else {
           push({
@@ -192,5 +211,7 @@ export async function deliverBatch(
   }
   await recording;
   await writeWithRetries(db, [...unwritten, ...unrecorded]);
+  // A pause the database did not take is asked again by the next refusal.
+  await Promise.allSettled(pausing);
   return outcomes;
 }

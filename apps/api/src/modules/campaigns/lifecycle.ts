@@ -190,7 +190,8 @@ export async function settleBatch(
   const finished: string[] = [];
   for (const campaignId of new Set(claimed.map((r) => r.campaign_id))) {
     const mine = new Set(delivered.filter((r) => r.campaign_id === campaignId).map((r) => r.id));
-    const results = outcomes.filter((o) => mine.has(o.id));
+    // Held recipients were not tried (their campaign paused): they neither fail nor break a streak.
+    const results = outcomes.filter((o) => mine.has(o.id) && o.kind !== "held");
     const failures = results.filter((o) => o.kind !== "sent").length;
     if (results.length > 0 && failures === results.length) {
       await countFailures(db, campaignId, failures, rules.autoPauseAfter);
@@ -214,12 +215,17 @@ async function countFailures(db: Db, campaignId: string, failures: number, autoP
     .where(eq(campaigns.id, campaignId))
     .returning({ errors: campaigns.consecutiveErrors });
   if ((row?.errors ?? 0) < autoPauseAfter) return;
+  await pauseSending(db, campaignId, `Paused after ${row?.errors} consecutive errors`);
+}
+
+/** A sending campaign pauses itself (once, however many senders see why at the same time). */
+export async function pauseSending(db: Db, campaignId: string, why: string): Promise<void> {
   const paused = await db
     .update(campaigns)
     .set({ status: "paused" })
     .where(sql`${campaigns.id} = ${campaignId} and ${campaigns.status} = 'sending'`)
     .returning({ id: campaigns.id });
-  if (paused.length > 0) await logCampaign(db, campaignId, "paused", `Paused after ${row?.errors} consecutive errors`);
+  if (paused.length > 0) await logCampaign(db, campaignId, "paused", why);
 }
 
 /**

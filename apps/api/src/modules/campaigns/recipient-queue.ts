@@ -26,7 +26,9 @@ export type Claimed = {
 export type Outcome =
   | { id: string; attempts: number; kind: "sent"; messageId: string }
   | { id: string; attempts: number; kind: "retry"; error: string }
-  | { id: string; attempts: number; kind: "failed" | "bounced"; error: string; subscriberId: string };
+  | { id: string; attempts: number; kind: "failed" | "bounced"; error: string; subscriberId: string }
+  /** Not sent, and not held against the recipient: back in the queue without the attempt (a paused campaign). */
+  | { id: string; attempts: number; kind: "held"; error?: string };
 
 /** A recipient the relay refused for good with a bounce code, as written down. */
 export type RefusedRecipient = { campaign_id: string; id: string; email: string; error: string };
@@ -207,13 +209,20 @@ export async function recordOutcomes(db: Db, outcomes: Outcome[]): Promise<Refus
     await db.execute(sql`update campaign_recipients r set status = 'sent', sent_at = now(), lease_until = null, last_error = null, message_id = v.text
       from ${from} where ${where}`);
   }
-  const errorOf = (o: Outcome) => ("error" in o ? o.error : "");
+  const errorOf = (o: Outcome) => ("error" in o && o.error) || "";
   const retries = outcomes.filter((o) => o.kind === "retry");
   if (retries.length > 0) {
     const { from, where } = stillClaimed(retries, errorOf);
     // Back-off grows with each attempt: 30 s, 2 min, 8 min, …
     await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, last_error = v.text,
         next_attempt_at = now() + (30 * power(4, r.attempts - 1)) * interval '1 second'
+      from ${from} where ${where}`);
+  }
+  const held = outcomes.filter((o) => o.kind === "held");
+  if (held.length > 0) {
+    const { from, where } = stillClaimed(held, errorOf);
+    await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, attempts = r.attempts - 1,
+        last_error = coalesce(nullif(v.text, ''), r.last_error)
       from ${from} where ${where}`);
   }
   let bounced: RefusedRecipient[] = [];
