@@ -1,3 +1,4 @@
+import type { Settings } from "@shop/shared/schemas/settings";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { recordActivity } from "../../core/activity-log.ts";
@@ -9,7 +10,7 @@ import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
 import { signConfirmLink } from "./confirm-links.ts";
 import { escapeHtml } from "./escape-html.ts";
-import { applyPendingChanges } from "./pending-changes.ts";
+import { applyPendingChanges, type MailConfirmation } from "./pending-changes.ts";
 
 /**
  * What a public sign-up or unsubscribe does besides changing the subscriber: the confirmation email,
@@ -20,18 +21,19 @@ import { applyPendingChanges } from "./pending-changes.ts";
 export type EmailLinks = { linkSecret: string; publicUrl: string };
 
 /**
- * A pending sign-up's, or a returning person's, one link that confirms the subscription (subscribe-service.ts), written to the outbox in the sign-up's own
- * transaction (`db`), so a relay that is down delays the email instead of failing the sign-up. The
- * caller wakes the outbox once that commits.
+ * A pending sign-up's, or a returning person's, one link that confirms the subscription
+ * (subscribe-service.ts), written to the outbox in the sign-up's own transaction (`db`), so a relay
+ * that is down delays the email instead of failing the sign-up. The caller wakes the outbox once that
+ * commits. `settings` are read before the transaction: on PGlite a read beside it would wait for it.
  */
 export async function enqueueConfirmation(
   app: FastifyInstance,
   db: Db,
-  links: EmailLinks,
+  links: EmailLinks & { settings: Settings },
   to: { id: string; email: string; leftMs: number },
 ) {
   if (!(await confirmationAllowed(db, to.email))) return;
-  const settings = await cachedSettings(app.db, app.publicCache);
+  const { settings } = links;
   const token = signConfirmLink(links.linkSecret, { subscriberId: to.id, leftMs: to.leftMs });
   const link = `${links.publicUrl}/confirm/${token}`;
   await enqueueMail(db, {
@@ -89,10 +91,9 @@ export async function recordUnsubscribe(
 /** Applies the changes queued behind a bulk import, with their emails and records; logs a failure. */
 export async function applyQueuedChanges(app: FastifyInstance, links: EmailLinks): Promise<void> {
   try {
-    await applyPendingChanges(app.db, async (change) => {
-      if (change.kind === "subscribe" && change.confirm) {
-        await enqueueConfirmation(app, app.db, links, { ...change.confirm, email: change.email });
-      }
+    const settings = await cachedSettings(app.db, app.publicCache);
+    const mailConfirmation: MailConfirmation = (tx, to) => enqueueConfirmation(app, tx, { ...links, settings }, to);
+    await applyPendingChanges(app.db, mailConfirmation, async (change) => {
       if (change.kind === "unsubscribe" && change.result?.changed) {
         await recordUnsubscribe(app, { ...change, email: change.result.email });
       }

@@ -51,10 +51,9 @@ type Queued = {
   requestedAt: Date;
 };
 
-/** What applying a queued change did, for the caller to mail or record as the request would have. */
+/** What applying a queued change did, for the caller to record as the request would have. */
 export type AppliedChange =
-  | { kind: "subscribe"; email: string; confirm: ToConfirm | null }
-  | { kind: "confirm" }
+  | { kind: "subscribe" | "confirm" }
   | {
       kind: "unsubscribe";
       subscriberId: string;
@@ -63,12 +62,16 @@ export type AppliedChange =
       result: { email: string; changed: boolean } | null;
     };
 
-async function applyQueued(tx: Db, change: Queued): Promise<AppliedChange> {
+/** Writes a sign-up's confirmation email in the transaction that applies it (audience-notices.ts). */
+export type MailConfirmation = (tx: Db, to: ToConfirm & { email: string }) => Promise<void>;
+
+async function applyQueued(tx: Db, change: Queued, mailConfirmation: MailConfirmation): Promise<AppliedChange> {
   const { requestedAt } = change;
   if (change.kind === "subscribe") {
     const email = change.email ?? "";
-    const confirm = await subscribe(tx, email, change.ipAddress ?? "", change.doubleOptIn, requestedAt);
-    return { kind: "subscribe", email, confirm };
+    const toConfirm = await subscribe(tx, email, change.ipAddress ?? "", change.doubleOptIn, requestedAt);
+    if (toConfirm) await mailConfirmation(tx, { ...toConfirm, email });
+    return { kind: "subscribe" };
   }
   const subscriberId = change.subscriberId ?? "";
   if (change.kind === "confirm") {
@@ -81,10 +84,16 @@ async function applyQueued(tx: Db, change: Queued): Promise<AppliedChange> {
 
 /**
  * Applies queued changes oldest first, each in its own transaction with its removal from the queue,
- * so several processes can drain at once and a crash applies nothing twice; `applied` hears of each
- * once it is committed. Stops, leaving the rest queued, if the audience is locked again.
+ * so several processes can drain at once and a crash applies nothing twice. A sign-up's confirmation
+ * email is written in that transaction too, so a crash cannot keep the one without the other;
+ * `applied` hears of each change once it is committed. Stops, leaving the rest queued, if the
+ * audience is locked again.
  */
-export async function applyPendingChanges(db: Db, applied: (change: AppliedChange) => Promise<void>): Promise<void> {
+export async function applyPendingChanges(
+  db: Db,
+  mailConfirmation: MailConfirmation,
+  applied: (change: AppliedChange) => Promise<void>,
+): Promise<void> {
   try {
     for (;;) {
       const done = await db.transaction(async (tx) => {
@@ -96,7 +105,9 @@ export async function applyPendingChanges(db: Db, applied: (change: AppliedChang
             returning kind, email, subscriber_id as "subscriberId", double_opt_in as "doubleOptIn", link_left_ms::float8 as "linkLeftMs",
               campaign_id as "campaignId", ip_address as "ipAddress", requested_at as "requestedAt"`,
         );
-        return change ? applyQueued(tx, { ...change, requestedAt: new Date(change.requestedAt) }) : undefined;
+        return change
+          ? applyQueued(tx, { ...change, requestedAt: new Date(change.requestedAt) }, mailConfirmation)
+          : undefined;
       });
       if (!done) return;
       await applied(done);

@@ -33,7 +33,7 @@ export const subscribeRoutes: FastifyPluginAsyncZod<EmailLinks> = async (app, op
         { kind: "subscribe", email, doubleOptIn, ipAddress: request.ip },
         async (db) => {
           const toConfirm = await subscribe(db, email, request.ip, doubleOptIn);
-          if (toConfirm) await enqueueConfirmation(app, db, options, { ...toConfirm, email });
+          if (toConfirm) await enqueueConfirmation(app, db, { ...options, settings }, { ...toConfirm, email });
           return toConfirm;
         },
       );
