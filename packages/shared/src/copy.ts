@@ -73,10 +73,10 @@ export const copy = {
     postNotFound: "Post not found",
     enquirySubmitted: "Inquiry Submitted Successfully!",
     /**
-     * The footer sign-up's answer without double opt-in, the same for every address. Not the spec's
-     * "Subscribed successfully!": someone who had unsubscribed is only asked to confirm by email.
+     * The footer sign-up's answer without double opt-in (spec section 8), the same for every address: someone
+     * who had unsubscribed gets it too, and a confirmation email, so the answer says nothing about them.
      */
-    subscribed: "Thanks for subscribing! If this address had unsubscribed before, please check your inbox to confirm.",
+    subscribed: "Subscribed successfully!",
   },
 
   errors: {

@@ -13,8 +13,8 @@ type Status =
 /**
  * Spec sections 4, 5, 8: an empty email is refused without a call; otherwise "Submitting..." with
  * the button disabled, then green success (input cleared) or the server's message in red. Success reads
- * the same for every address (not the spec's "Subscribed successfully!": someone who had unsubscribed is
- * only asked to confirm by email), or the server's ask to confirm when double opt-in is on.
+ * "Subscribed successfully!" for every address (someone who had unsubscribed is then asked by email to
+ * confirm), or the server's ask to confirm by email when double opt-in is on.
  */
 export function FooterNewsletter() {
   const [email, setEmail] = useState("");
