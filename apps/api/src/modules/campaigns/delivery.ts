@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Settings } from "@shop/shared/schemas/settings";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaigns, type MailAddress } from "../../db/schema/index.ts";
 import { type CampaignForSending, campaignMessage, type LinkContext } from "../../mail/campaign-message.ts";
@@ -9,7 +9,7 @@ import { withSender } from "../../mail/sender.ts";
 import { classify } from "../../mail/smtp-errors.ts";
 import type { Mailer } from "../../mail/transport.ts";
 import { getSettings } from "../settings/service.ts";
-import { hardBouncedWhileSending, pauseSending } from "./lifecycle.ts";
+import { cancelledReason, hardBouncedWhileSending, pauseSending } from "./lifecycle.ts";
 import { type Claimed, extendClaims, type Outcome, recordOutcomes } from "./recipient-queue.ts";
 import { storeCampaignLinks } from "./tracking.ts";
 
@@ -120,6 +120,34 @@ async function writeWithRetries(db: Db, outcomes: Outcome[]): Promise<void> {
 }
 
 /**
+ * How often a batch looks again at its campaigns' statuses: a pause or a cancel stops the messages
+ * not yet handed over within about this long, for one small statement a second.
+ */
+const statusEveryMs = 1_000;
+
+/** The campaigns' statuses, read again at most every statusEveryMs; the last read stands if one fails. */
+function watchStatuses(db: Db, campaignIds: string[]): (campaignId: string) => Promise<string | undefined> {
+  // Claimed from sending campaigns only, so that is where the batch starts.
+  let read = Promise.resolve(new Map(campaignIds.map((id): [string, string] => [id, "sending"])));
+  let readAt = Date.now();
+  return async (campaignId) => {
+    if (Date.now() - readAt >= statusEveryMs) {
+      readAt = Date.now();
+      const last = read;
+      read = db
+        .select({ id: campaigns.id, status: campaigns.status })
+        .from(campaigns)
+        .where(inArray(campaigns.id, campaignIds))
+        .then(
+          (rows) => new Map(rows.map((row): [string, string] => [row.id, row.status])),
+          () => last,
+        );
+    }
+    return (await read).get(campaignId);
+  };
+}
+
+/**
  * Sends a claimed batch, `concurrency` messages at a time, and records outcomes every `recordEvery`
  * messages, so a crash can only repeat the few messages whose delivery was not yet written down.
  * Outcomes the database would not take even at the end are thrown as OutcomesNotWritten.
@@ -161,9 +189,19 @@ export async function deliverBatch(
     halted.add(campaignId);
     pausing.push(pauseSending(db, campaignId, `Paused: the mail server refused the campaign's mail (${why})`));
   };
-  const heldBack = (recipient: Claimed): boolean => {
-    if (!halted.has(recipient.campaign_id)) return false;
-    push({ id: recipient.id, attempts: recipient.attempts, kind: "held" });
+  // A pause or a cancel by staff stops the batch too, not only the next claim: a paused campaign's
+  // recipients go back to the queue, a cancelled one's are skipped.
+  const statusOf = watchStatuses(db, [...new Set(batch.map((r) => r.campaign_id))]);
+  const heldBack = async (recipient: Claimed): Promise<boolean> => {
+    const status = halted.has(recipient.campaign_id) ? "paused" : await statusOf(recipient.campaign_id);
+    if (status === "sending") return false;
+    const { id, attempts } = recipient;
+    // A deleted campaign (no status) took its rows with it: holding them writes nothing.
+    push(
+      status === "cancelled"
+        ? { id, attempts, kind: "skipped", error: cancelledReason }
+        : { id, attempts, kind: "held" },
+    );
     return true;
   };
   let next = 0;
@@ -173,10 +211,10 @@ export async function deliverBatch(
       if (!recipient) return;
       const ready = await prepared.get(recipient.campaign_id);
       if (!ready) continue;
-      // Asked again after the rate limit's wait, which may be long: the campaign may have been halted meanwhile.
-      if (heldBack(recipient)) continue;
+      // Asked again after the rate limit's wait, which may be long: the campaign may have stopped meanwhile.
+      if (await heldBack(recipient)) continue;
       await options.throttle();
-      if (heldBack(recipient)) continue;
+      if (await heldBack(recipient)) continue;
       try {
         const message = campaignMessage(
           ready.campaign,

@@ -145,6 +145,9 @@ export async function queuePendingAudiences(db: Db): Promise<{ added: number; pe
   return { added, pending };
 }
 
+/** Why a cancelled campaign's recipients were not sent (their rows' last error). */
+export const cancelledReason = "Campaign cancelled";
+
 export async function setSendingState(db: Db, id: string, action: "pause" | "resume" | "cancel"): Promise<CampaignDto> {
   const transitions = {
     pause: ["sending", "paused"],
@@ -162,7 +165,7 @@ export async function setSendingState(db: Db, id: string, action: "pause" | "res
     throw conflict(
       `The campaign cannot be ${action === "pause" ? "paused" : action === "resume" ? "resumed" : "cancelled"} now`,
     );
-  if (action === "cancel") await skipQueued(db, id, "Campaign cancelled");
+  if (action === "cancel") await skipQueued(db, id, cancelledReason);
   await logCampaign(db, id, action === "pause" ? "paused" : action === "resume" ? "resumed" : "cancelled");
   return toCampaignDto(row);
 }
@@ -190,8 +193,9 @@ export async function settleBatch(
   const finished: string[] = [];
   for (const campaignId of new Set(claimed.map((r) => r.campaign_id))) {
     const mine = new Set(delivered.filter((r) => r.campaign_id === campaignId).map((r) => r.id));
-    // Held recipients were not tried (their campaign paused): they neither fail nor break a streak.
-    const results = outcomes.filter((o) => mine.has(o.id) && o.kind !== "held");
+    // Held or skipped recipients were not tried (their campaign paused or was cancelled): they
+    // neither fail nor break a streak.
+    const results = outcomes.filter((o) => mine.has(o.id) && o.kind !== "held" && o.kind !== "skipped");
     const failures = results.filter((o) => o.kind !== "sent").length;
     if (results.length > 0 && failures === results.length) {
       await countFailures(db, campaignId, failures, rules.autoPauseAfter);

@@ -28,7 +28,9 @@ export type Outcome =
   | { id: string; attempts: number; kind: "retry"; error: string }
   | { id: string; attempts: number; kind: "failed" | "bounced"; error: string; subscriberId: string }
   /** Not sent, and not held against the recipient: back in the queue without the attempt (a paused campaign). */
-  | { id: string; attempts: number; kind: "held"; error?: string };
+  | { id: string; attempts: number; kind: "held"; error?: string }
+  /** Not sent, and never to be: its campaign was cancelled while the batch was out. */
+  | { id: string; attempts: number; kind: "skipped"; error: string };
 
 /** A recipient the relay refused for good with a bounce code, as written down. */
 export type RefusedRecipient = { campaign_id: string; id: string; email: string; error: string };
@@ -223,6 +225,12 @@ export async function recordOutcomes(db: Db, outcomes: Outcome[]): Promise<Refus
     const { from, where } = stillClaimed(held, errorOf);
     await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, attempts = r.attempts - 1,
         last_error = coalesce(nullif(v.text, ''), r.last_error)
+      from ${from} where ${where}`);
+  }
+  const skipped = outcomes.filter((o) => o.kind === "skipped");
+  if (skipped.length > 0) {
+    const { from, where } = stillClaimed(skipped, errorOf);
+    await db.execute(sql`update campaign_recipients r set status = 'skipped', lease_until = null, last_error = v.text
       from ${from} where ${where}`);
   }
   let bounced: RefusedRecipient[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Audience, type CampaignDto, campaignCopy } from "@shop/shared/schemas/campaigns";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaigns } from "../../db/schema/index.ts";
 import { conflict } from "../../lib/errors.ts";
@@ -46,19 +46,28 @@ export async function updateCampaign(
   return { before, after: toCampaignDto(row) };
 }
 
+/**
+ * Deletes the campaign in one statement that checks its status as it deletes, so a start (the
+ * scheduler) or a resume between the check and the delete is never deleted with it; answers what
+ * was deleted. `refusal` is the conflict when the campaign is there in another status.
+ */
+async function deleteWhere(db: Db, id: string, status: SQL, refusal: string): Promise<CampaignDto> {
+  const [row] = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, id), status))
+    .returning();
+  if (row) return toCampaignDto(row);
+  await getCampaign(db, id); // not found: 404
+  throw conflict(refusal);
+}
+
 export async function deleteDraft(db: Db, id: string): Promise<CampaignDto> {
-  const campaign = await getCampaign(db, id);
-  if (!editable.includes(campaign.status)) throw conflict(campaignCopy.notEditable);
-  await db.delete(campaigns).where(eq(campaigns.id, id));
-  return campaign;
+  return deleteWhere(db, id, inArray(campaigns.status, editable) as SQL, campaignCopy.notEditable);
 }
 
 /** History may be deleted once nothing is being sent from it. */
 export async function deleteHistory(db: Db, id: string): Promise<CampaignDto> {
-  const campaign = await getCampaign(db, id);
-  if (campaign.status === "sending") throw conflict("Pause or cancel the campaign before deleting it");
-  await db.delete(campaigns).where(eq(campaigns.id, id));
-  return campaign;
+  return deleteWhere(db, id, ne(campaigns.status, "sending"), "Pause or cancel the campaign before deleting it");
 }
 
 /**
