@@ -84,23 +84,6 @@ export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const productSortFields = ["createdAt", "price", "name", "rating"] as const;
 
-/**
- * The query parameters the storefront's /shop page reads (apps/web shop-params.ts), in alphabetical order:
- * the server renders and caches /shop by these alone, so a link's tracking parameters cost no render.
- */
-export const shopPageParams = [
-  "category",
-  "compatibility",
-  "inStock",
-  "isNew",
-  "maxPrice",
-  "minPrice",
-  "page",
-  "search",
-  "sortBy",
-  "sortOrder",
-] as const;
-
 export const productListQuerySchema = z.strictObject({
   ...pageQuery,
   limit: z.coerce.number().int().min(1).max(100).default(12),

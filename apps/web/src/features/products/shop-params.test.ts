@@ -1,4 +1,4 @@
-import { shopPageParams } from "@shop/shared/schemas/products";
+import { shopPageParams } from "@shop/shared/page-url";
 import { describe, expect, it } from "vitest";
 import { productParamsFrom, shopFiltersFrom, sortParams } from "./shop-params";
 
