@@ -18,9 +18,11 @@ import type { Mailer } from "./transport.ts";
  *    second enqueue of the same message a no-op.
  * 2. The dispatcher claims due rows with FOR UPDATE SKIP LOCKED and a lease (lease_until), so any
  *    number of processes never send one row at once; it marks a row sent, or schedules a retry with
- *    backoff, and after the last attempt (or an SMTP 5xx) marks it failed and logs it. A process that
- *    dies mid-send leaves its lease to expire, and the row is claimed again; the resend carries the
- *    row's fixed Message-ID, so it is recognisably the same message.
+ *    backoff, and after the last attempt (or a 5xx that refuses the recipient, smtp-errors.ts classify;
+ *    or once the row has expired) marks it failed and logs it. A refusal of our sender, credentials or
+ *    quota is the relay's and is retried. A process that dies mid-send leaves its lease to expire, and the
+ *    row is claimed again; the resend carries the row's fixed Message-ID, so it is recognisably the same
+ *    message.
  * 3. The dispatcher also prunes what the outbox no longer keeps (outbox-retention.ts: sent mail after
  *    30 days, failed after 90, a contact's mail not while the contact exists), when it starts and
  *    then hourly.
