@@ -178,7 +178,7 @@ describe("the consent of imported people", () => {
     expect(found.body.data.consentAt).toBe(found.body.data.consentSource?.importedAt);
   });
 
-  it("gives way to the person's own sign-up: back from unsubscribed through the footer, their address is the consent", async () => {
+  it("gives way to the person's own consent: back from unsubscribed through the footer and the emailed link, their address is the consent", async () => {
     expect((await importFile("email\ncomeback@example.com\n")).statusCode).toBe(200);
     await app.db.execute(sql`update subscribers set status = 'unsubscribed' where email = 'comeback@example.com'`);
     const signUp = await call(app, {
@@ -188,10 +188,19 @@ describe("the consent of imported people", () => {
       ip: "198.51.100.7",
     });
     expect(signUp.status).toBeLessThan(300);
-    const [row] = await queryRows<{ consent_ip: string | null; consent_source: unknown }>(
+    // Someone who left comes back only by the link mailed to them (a stranger could have typed the address).
+    const [mail] = await queryRows<{ text: string }>(
       app.db,
-      sql`select consent_ip, consent_source from subscribers where email = 'comeback@example.com'`,
+      sql`select message->>'text' as text from mail_outbox where recipient = 'comeback@example.com'`,
     );
-    expect(row).toEqual({ consent_ip: "198.51.100.7", consent_source: null });
+    const link = /\/confirm\/[^\s"<]+/.exec(mail?.text ?? "")?.[0];
+    expect(link).toBeDefined();
+    const confirmed = await app.inject({ method: "POST", url: link ?? "", remoteAddress: "198.51.100.7" });
+    expect(confirmed.statusCode).toBe(200);
+    const [row] = await queryRows<{ status: string; consent_ip: string | null; consent_source: unknown }>(
+      app.db,
+      sql`select status, consent_ip, consent_source from subscribers where email = 'comeback@example.com'`,
+    );
+    expect(row).toEqual({ status: "subscribed", consent_ip: "198.51.100.7", consent_source: null });
   });
 });

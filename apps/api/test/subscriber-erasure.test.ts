@@ -85,7 +85,7 @@ describe("erasing a subscriber", () => {
     const confirmation = sink.messages.find((m) => m.to.includes(erin));
     const confirm = /http:\/\/shop\.test(\/confirm\/[^\s"<]+)/.exec(decodedBody(confirmation?.raw ?? ""))?.[1];
     await signUp(erin);
-    expect((await app.inject({ url: confirm ?? "" })).statusCode).toBe(200);
+    expect((await app.inject({ method: "POST", url: confirm ?? "" })).statusCode).toBe(200);
     const person = await find(erin);
     expect(person?.status).toBe("subscribed");
     const id = person?._id ?? "";
