@@ -75,7 +75,7 @@ async function applyQueued(tx: Db, change: Queued, mailConfirmation: MailConfirm
   }
   const subscriberId = change.subscriberId ?? "";
   if (change.kind === "confirm") {
-    await confirmSubscription(tx, { subscriberId, leftMs: change.linkLeftMs ?? 0 });
+    await confirmSubscription(tx, { subscriberId, leftMs: change.linkLeftMs ?? 0 }, change.ipAddress ?? "");
     return { kind: "confirm" };
   }
   const result = await unsubscribe(tx, subscriberId, requestedAt);

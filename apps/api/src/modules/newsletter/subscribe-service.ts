@@ -87,12 +87,21 @@ export async function unsubscribe(
 /**
  * The mailbox's owner confirmed: a pending or returning person is subscribed, and their own
  * unsubscribe no longer keeps them off the list. Idempotent for someone already subscribed. A link
- * made before the person's latest unsubscribe confirms nothing (confirm-links.ts).
+ * made before the person's latest unsubscribe confirms nothing (confirm-links.ts). A returning person's
+ * click is their consent now (address and time), whatever brought them in before (an import, say); a
+ * pending sign-up keeps the consent its own request recorded.
  */
-export async function confirmSubscription(db: Db, { subscriberId, leftMs }: ConfirmClaims): Promise<boolean> {
+export async function confirmSubscription(
+  db: Db,
+  { subscriberId, leftMs }: ConfirmClaims,
+  consentIp: string,
+): Promise<boolean> {
   const rows = await queryRows<{ email: string }>(
     db,
-    sql`update subscribers set status = 'subscribed', subscribed_at = now(), unsubscribed_at = null, updated_at = now()
+    sql`update subscribers set status = 'subscribed', subscribed_at = now(), unsubscribed_at = null, updated_at = now(),
+          consent_ip = case when status = 'unsubscribed' then ${consentIp} else consent_ip end,
+          consent_source = case when status = 'unsubscribed' then null else consent_source end,
+          consent_at = case when status = 'unsubscribed' then now() else consent_at end
         where id = ${subscriberId} and status in ('pending', 'unsubscribed', 'subscribed') and ${leftMsOf} = ${leftMs}
         returning email`,
   );

@@ -152,7 +152,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
         (await applyOrQueue(
           app.db,
           { kind: "confirm", subscriberId: claims.subscriberId, linkLeftMs: claims.leftMs, ipAddress: request.ip },
-          (db) => confirmSubscription(db, claims),
+          (db) => confirmSubscription(db, claims, request.ip),
         ));
       if (!confirmed) return reply.status(404).send(invalidConfirmLink(storeName));
       return page(storeName, "Subscription confirmed", `<h1>${newsletterCopy.confirmed}</h1><p>Welcome aboard.</p>`);
