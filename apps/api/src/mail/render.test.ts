@@ -20,11 +20,20 @@ const allowedProperties = [
 /** The style attribute the sanitiser kept, cut short so a failure stays readable. */
 const keptStyle = (html: string) => html.match(/style="([^"]*)"/)?.[1]?.slice(0, 40);
 
-/** Runs the sanitiser once and says how long it held the thread (it is synchronous: the event loop waits as long). */
+/**
+ * Runs the sanitiser and says how long it held the thread (it is synchronous: the event loop waits as long).
+ * The fastest of three runs: on a shared machine a run can lose the core to other work (217 ms once in CI
+ * for what takes tens of ms), while a backtracking pattern takes seconds every time.
+ */
 function timedSanitize(html: string): { out: string; ms: number } {
-  const started = performance.now();
-  const out = sanitizeCampaignHtml(html);
-  return { out, ms: Math.round(performance.now() - started) };
+  let fastest = Number.POSITIVE_INFINITY;
+  let out = "";
+  for (let run = 0; run < 3; run += 1) {
+    const started = performance.now();
+    out = sanitizeCampaignHtml(html);
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return { out, ms: Math.round(fastest) };
 }
 
 describe("campaign style values", () => {
