@@ -96,6 +96,26 @@ export async function enqueueMail(db: Executor, input: EnqueueMail): Promise<{ i
 }
 
 /**
+ * Whether `address` may get another message of `kind` now: fewer than `limit` were queued for it within
+ * `window` (a PostgreSQL interval). Takes a transaction-long lock on the address and kind, so parallel
+ * requests for one address queue here and each counts what the one before it committed. Call it in the
+ * transaction that enqueues the message.
+ */
+export async function mailAllowedTo(
+  tx: Pick<Db, "execute">,
+  { address, kind, window, limit }: { address: string; kind: OutboxKind; window: string; limit: number },
+): Promise<boolean> {
+  const recipient = address.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${recipient}`}, 0))`);
+  const [queued] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from mail_outbox where recipient = ${recipient} and kind = ${kind}
+      and created_at > now() - ${window}::interval`,
+  );
+  return (queued?.n ?? 0) < limit;
+}
+
+/**
  * GDPR erasure: the person's mail of these kinds leaves the outbox, sent or still waiting, so nothing
  * more is sent to them and no copy (their address, the signed links in the body) stays. A message a
  * dispatcher is sending at this very moment still goes; its outcome then finds no row to mark. Runs

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { type MailAddress, users } from "../../db/schema/index.ts";
 import { queryRows } from "../../lib/sql.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
+import { enqueueMail, mailAllowedTo } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
 import { type AskedAbout, askedAbout } from "./asked-about.ts";
@@ -176,19 +176,9 @@ export async function alertRecipients(db: Executor, settings: Pick<Settings, "en
   return [...new Set(addresses.map((a) => a.trim().toLowerCase()))];
 }
 
-/**
- * Whether this address may get a confirmation now, taking a transaction-long lock on it: parallel
- * submissions for one address queue here, and each sees what the one before it committed.
- */
-async function confirmationAllowed(tx: Executor, address: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`enquiry-confirmation:${address}`}, 0))`);
-  const recent = await queryRows<{ one: number }>(
-    tx,
-    sql`select 1 as one from mail_outbox where recipient = ${address} and kind = 'enquiry-confirmation'
-      and created_at > now() - ${confirmationWindow}::interval limit 1`,
-  );
-  return recent.length === 0;
-}
+/** Whether this address may get a confirmation now: one per `confirmationWindow` (see mailAllowedTo). */
+const confirmationAllowed = (tx: Executor, address: string) =>
+  mailAllowedTo(tx, { address, kind: "enquiry-confirmation", window: confirmationWindow, limit: 1 });
 
 /**
  * Saves a storefront enquiry and, in the same transaction, its alert(s) and confirmation; then wakes

@@ -1,11 +1,9 @@
 import type { Settings } from "@shop/shared/schemas/settings";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { recordActivity } from "../../core/activity-log.ts";
 import type { Db } from "../../db/client.ts";
 import { loggableError } from "../../lib/errors.ts";
-import { queryRows } from "../../lib/sql.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
+import { enqueueMail, mailAllowedTo } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
 import { signConfirmLink } from "./confirm-links.ts";
@@ -54,20 +52,9 @@ export async function enqueueConfirmation(
  */
 const confirmationsPerDay = 3;
 
-/**
- * Whether the address may get another confirmation, taking a transaction-long lock on it: parallel
- * sign-ups for one address queue here, and each counts what the one before it committed.
- */
-async function confirmationAllowed(db: Db, email: string): Promise<boolean> {
-  const address = email.trim().toLowerCase();
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe-confirmation:${address}`}, 0))`);
-  const [sent] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from mail_outbox where recipient = ${address} and kind = 'subscribe-confirmation'
-      and created_at > now() - interval '1 day'`,
-  );
-  return (sent?.n ?? 0) < confirmationsPerDay;
-}
+/** Whether the address may get another confirmation (see mailAllowedTo). */
+const confirmationAllowed = (db: Db, email: string) =>
+  mailAllowedTo(db, { address: email, kind: "subscribe-confirmation", window: "1 day", limit: confirmationsPerDay });
 
 export async function recordUnsubscribe(
   app: FastifyInstance,
