@@ -34,6 +34,13 @@ const erasedMention = "[erased]";
 const standaloneAddress = (address: string) => `(?<![a-z0-9._+-])${literalPattern([address])}(?![a-z0-9]|[.-][a-z0-9])`;
 
 /**
+ * Modules whose entries are about staff accounts (created, deactivated, signed in). A staff member's
+ * address is also their account's, and those entries are the back office's own record: erasing a
+ * subscriber who shares the address leaves them, or anyone who may erase subscribers could wipe them.
+ */
+const staffAccountModules = ["user", "auth"];
+
+/**
  * GDPR erasure: the log keeps its entries (who did what, and when), but they no longer name the
  * person: each mention of their address or id in a description or its details reads "[erased]", and
  * an entry of their own (no staff user: an unsubscribe) loses their IP address. The entries are found
@@ -55,5 +62,10 @@ export async function redactActivity(db: Pick<Db, "execute">, person: { email: s
       description = regexp_replace(description, ${pattern}, ${erasedMention}, 'gi'),
       details = regexp_replace(details::text, ${pattern}, ${erasedMention}, 'gi')::jsonb,
       ip_address = case when user_id is null then null else ip_address end
-    where ${mentioned} (description ~* ${pattern} or details::text ~* ${pattern})`);
+    where ${mentioned} (description ~* ${pattern} or details::text ~* ${pattern})
+      and (module not in (${sql.join(
+        staffAccountModules.map((module) => sql`${module}`),
+        sql`, `,
+      )})
+        or not exists (select 1 from users where lower(users.email) = lower(${person.email})))`);
 }
