@@ -68,6 +68,11 @@ export const copy = {
     failedFetchPermissions: "Failed to fetch permissions",
   },
 
+  settings: {
+    enquiryNotifyEmailsNotAllowed:
+      "Only staff who can view contact requests can change where new enquiries are emailed",
+  },
+
   storefront: {
     productNotFound: "Product not found",
     postNotFound: "Post not found",

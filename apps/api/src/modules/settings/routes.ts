@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { DkimKey } from "../../mail/dkim.ts";
 import { dkimDnsRecord } from "../../mail/dkim-key.ts";
 import { audit } from "../../plugins/activity.ts";
-import { publicRoute, requirePermission } from "../../plugins/auth.ts";
+import { principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { sendCached } from "../../plugins/public-cache.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
 import { getSettings, publicSettings, updateSettings } from "./service.ts";
@@ -70,7 +70,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ dkim: DkimKey | undefined }
       },
     },
     async (request) => {
-      const { before, after } = await updateSettings(app.db, request.body);
+      const { before, after } = await updateSettings(app.db, principalOf(request), request.body);
       await audit(request, {
         module: "settings",
         action: "Update settings",

@@ -1,7 +1,11 @@
+import { copy } from "@shop/shared/copy";
+import { hasPermission } from "@shop/shared/permissions";
 import { defaultSettings, type PublicSettings, type Settings, settingsSchema } from "@shop/shared/schemas/settings";
 import { eq } from "drizzle-orm";
+import type { Principal } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { settings } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { ResponseCache } from "../../lib/response-cache.ts";
 
 const key = "site";
@@ -38,8 +42,20 @@ export function publicSettings(all: Settings): PublicSettings {
   return visible;
 }
 
-export async function updateSettings(db: Db, input: Partial<Settings>) {
+/**
+ * Every new enquiry (who wrote, their address, phone and message) is emailed to these addresses, so
+ * choosing them is reading contacts: the same permission the profile's enquiry alert asks for.
+ */
+function assertMayRedirectEnquiries(actor: Principal, before: Settings, input: Partial<Settings>): void {
+  if (input.enquiryNotifyEmails === undefined || hasPermission(actor, "contact:view-contacts")) return;
+  if (JSON.stringify(input.enquiryNotifyEmails) === JSON.stringify(before.enquiryNotifyEmails)) return;
+  const message = copy.settings.enquiryNotifyEmailsNotAllowed;
+  throw new AppError(403, message, { enquiryNotifyEmails: message });
+}
+
+export async function updateSettings(db: Db, actor: Principal, input: Partial<Settings>) {
   const before = await getSettings(db);
+  assertMayRedirectEnquiries(actor, before, input);
   const after = { ...before, ...input };
   await db
     .insert(settings)
