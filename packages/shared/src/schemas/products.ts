@@ -19,6 +19,9 @@ export const imageUrlSchema = text(500).refine(
   "Invalid image URL",
 );
 
+/** A product's main image; "" is none, so the last photo can be removed. */
+const mainImageSchema = z.union([z.literal(""), imageUrlSchema]);
+
 const money = z.coerce
   .number({ message: "Price must be a number" })
   .positive("Price must be greater than 0")
@@ -34,7 +37,7 @@ const productFields = {
   slug: slugSchema.optional(),
   price: money,
   description: text(5000).pipe(z.string().min(1, "Description is required")),
-  image: imageUrlSchema.optional(),
+  image: mainImageSchema.optional(),
   images: z.array(imageUrlSchema).max(12, "At most 12 images").default([]),
   category: idSchema,
   subcategory: idSchema.nullable().optional(),

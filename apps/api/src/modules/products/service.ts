@@ -206,7 +206,7 @@ export async function createProduct(db: Db, input: ProductCreate): Promise<Produ
         slug,
         price: input.price,
         description: input.description,
-        image: input.image ?? input.images[0] ?? "",
+        image: input.image || input.images[0] || "",
         images: input.images.length > 0 ? input.images : input.image ? [input.image] : [],
         categoryId: input.category,
         subcategoryId: input.subcategory ?? null,
@@ -243,6 +243,9 @@ export async function updateProduct(
     await assertCategory(db, categoryId, input.subcategory === undefined ? before.subcategory?._id : input.subcategory);
   }
   const slug = input.slug !== undefined ? await freeSlug(db, input.slug, before._id) : undefined;
+  // A new list brings its first image as the main one unless a main image is sent too: otherwise a
+  // removed photo would stay on the card, the gallery and the page's og:image.
+  const image = input.image ?? (input.images === undefined ? undefined : (input.images[0] ?? ""));
   const [row] = await db
     .update(products)
     .set({
@@ -250,7 +253,7 @@ export async function updateProduct(
       ...(slug !== undefined && { slug }),
       ...(input.price !== undefined && { price: input.price }),
       ...(input.description !== undefined && { description: input.description }),
-      ...(input.image !== undefined && { image: input.image }),
+      ...(image !== undefined && { image }),
       ...(input.images !== undefined && { images: input.images }),
       ...(input.category !== undefined && { categoryId: input.category }),
       ...(input.subcategory !== undefined && { subcategoryId: input.subcategory }),

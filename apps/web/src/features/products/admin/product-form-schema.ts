@@ -108,11 +108,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function productChangesOf(product: ProductDto, values: ProductFormValues): ProductUpdate {
   const next = productPayloadOf(values);
   const subcategory = product.subcategory?._id ?? null;
+  // No image left is sent as "": the product shown may carry a main image outside its list (older data).
+  const image = next.image ?? "";
   return {
     ...(next.name !== product.name && { name: next.name }),
     ...(next.price !== product.price && { price: next.price }),
     ...(next.description !== product.description && { description: next.description }),
-    ...(next.image !== undefined && next.image !== product.image && { image: next.image }),
+    ...(image !== product.image && { image }),
     ...(!same(next.images, product.images) && { images: next.images }),
     ...(next.category !== product.category?._id && { category: next.category }),
     ...(next.subcategory !== subcategory && { subcategory: next.subcategory }),
