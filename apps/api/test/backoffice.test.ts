@@ -155,7 +155,7 @@ describe("hero banners in the back office", () => {
       body: banner({ startsAt: "2030-02-01", endsAt: "2030-01-01" }),
     });
     expect(reversed.status).toBe(400);
-    expect(reversed.body.errors?.endsAt).toBe("The end date must be after the start date");
+    expect(reversed.body.errors?.endsAt).toBe("The end date cannot be before the start date");
   });
 
   it("refuses links a browser would take to another site, and saves nothing", async () => {

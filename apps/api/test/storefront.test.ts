@@ -25,10 +25,9 @@ describe("hero banners", () => {
   it("shows active banners inside their dates, in display order", async () => {
     const response = await call<HeroBannerDto[]>(app, { url: "/api/hero-banners" });
     expect(response.body.data.map((b) => b.displayOrder)).toEqual([0, 1, 2]);
-    await db
-      .update(heroBanners)
-      .set({ endsAt: new Date(Date.now() - 1000) })
-      .where(eq(heroBanners.displayOrder, 1));
+    // An end date is the last day shown, stored as that day's midnight UTC: yesterday's has passed.
+    const yesterday = new Date(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    await db.update(heroBanners).set({ endsAt: yesterday }).where(eq(heroBanners.displayOrder, 1));
     app.publicCache.clear();
     const after = await call<HeroBannerDto[]>(app, { url: "/api/hero-banners" });
     expect(after.body.data.map((b) => b.displayOrder)).toEqual([0, 2]);

@@ -59,7 +59,7 @@ describe("hero banner form", () => {
     setDate("End date", "2025-07-01");
     await userEvent.click(screen.getByRole("button", { name: "Create banner" }));
 
-    expect(await screen.findByText("The end date must be after the start date")).toBeTruthy();
+    expect(await screen.findByText("The end date cannot be before the start date")).toBeTruthy();
     expect(screen.getByText("Image is required")).toBeTruthy();
     expect(requests.filter((request) => request.method !== "GET")).toEqual([]);
     // A new banner is offered the place after the last one.
@@ -77,5 +77,16 @@ describe("hero banner form", () => {
     const put = requests.find((request) => request.method === "PUT");
     expect(new URL(put?.url ?? "").pathname).toBe(`/api/hero-banners/${bannerId}`);
     expect(await put?.json()).toEqual({ endsAt: "2025-06-30" });
+  });
+
+  it("saves a one-day banner: the end date may be the start date", async () => {
+    const { requests, router } = renderForm(`/admin/hero-banners/edit?id=${bannerId}`);
+    expect(await screen.findByDisplayValue("Spring sale")).toBeTruthy();
+    setDate("End date", "2025-06-01");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/admin/hero-banners"));
+    const put = requests.find((request) => request.method === "PUT");
+    expect(await put?.json()).toEqual({ endsAt: "2025-06-01" });
   });
 });
