@@ -2,12 +2,13 @@ import type { CampaignDto, FunnelDto, RecipientList } from "@shop/shared/schemas
 import type { ImportResult } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { escapeLike, queryRows } from "../src/lib/sql.ts";
+import { queryRows } from "../src/lib/sql.ts";
 import { recordDeliveryEvents } from "../src/modules/newsletter/delivery-events.ts";
 import { startCampaignRig } from "./campaign-rig.ts";
 import { call } from "./harness.ts";
 import { multipart } from "./multipart.ts";
 import { decodedBody } from "./smtp-sink.ts";
+import { tablesNaming as namedIn } from "./tables-naming.ts";
 
 /**
  * GDPR erasure leaves nothing that names the person, wherever the shop wrote their address: the
@@ -21,23 +22,7 @@ const { app, admin, sink, signUp, find, sendCampaign } = await startCampaignRig(
 const erin = "erin.erased@example.com";
 const others = ["kept.one@example.com", "kept.two@example.com"];
 
-/** Each table of the public schema with how many of its rows contain `text` anywhere, as text. */
-async function tablesNaming(text: string): Promise<Record<string, number>> {
-  const tables = await queryRows<{ name: string }>(
-    app.db,
-    sql`select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const found: Record<string, number> = {};
-  for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number }>(
-      app.db,
-      sql`select count(*)::int as n from ${sql.identifier(name)} t where t::text ilike ${`%${escapeLike(text)}%`}`,
-    );
-    if (row && row.n > 0) found[name] = row.n;
-  }
-  return found;
-}
+const tablesNaming = (text: string) => namedIn(app, text);
 
 async function report(id: string) {
   const detail = await call<CampaignDto & { counts: Record<string, number> }>(app, {
