@@ -38,3 +38,19 @@ describe("a product's images", () => {
     expect((await read(product._id)).body.data).toMatchObject({ image: "", images: [] });
   });
 });
+
+describe("a product's price", () => {
+  it("refuses a price that rounds to nothing, and one that is not a number", async () => {
+    for (const price of [0.004, true, "", "abc", null]) {
+      const response = await create(newProduct({ price }));
+      expect(response.status, String(price)).toBe(400);
+      expect(response.body.errors?.price, String(price)).toBeTruthy();
+    }
+    expect((await create(newProduct({ price: 0.004 }))).body.errors?.price).toBe("Price must be greater than 0");
+  });
+
+  it("rounds to cents, and reads a price typed as text", async () => {
+    expect((await create(newProduct({ price: 0.005 }))).body.data.price).toBe(0.01);
+    expect((await create(newProduct({ price: " 12.346 " }))).body.data.price).toBe(12.35);
+  });
+});

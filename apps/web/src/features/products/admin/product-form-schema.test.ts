@@ -26,8 +26,7 @@ const product: ProductDto = {
 };
 
 /** The form as loaded for this product, with every image removed. */
-const withoutImages = (loaded: ProductDto) =>
-  productFormSchema.parse({ ...productFormDefaults(loaded), images: [] });
+const withoutImages = (loaded: ProductDto) => productFormSchema.parse({ ...productFormDefaults(loaded), images: [] });
 
 describe("saving a product's images", () => {
   it("clears the main image when the last image is removed", () => {
