@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import type { TagDto } from "@shop/shared/schemas/newsletter";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { createTestApp, signIn, testConfig } from "./harness.ts";
+import { call, createTestApp, signIn, testConfig } from "./harness.ts";
+import { multipart } from "./multipart.ts";
 
 // The three CSV exports stream their batches after the status line. What is written down here, apart from
 // the code: an export either answers with its whole file or with an error status and a message, never a
@@ -92,5 +94,100 @@ describe.runIf(onPostgres)("CSV exports", () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toBe(before.body);
     }
+  });
+});
+
+/**
+ * How Excel reads our comma-separated file where the list separator is `;` (German, French, Dutch,
+ * Spanish): every `;` and line break starts a cell, and our quotes, mid-cell for it, are plain text.
+ * A cell written as `"…` is read from after its opening quotes.
+ */
+function semicolonLocaleCells(csv: string): string[] {
+  return csv.split(/[;\r\n]/).map((cell) => cell.replace(/^"+/, ""));
+}
+
+const formulaStart = /^[=+\-@]/;
+const injected = "hi;=1+1;x";
+
+async function exportOf(path: string): Promise<string> {
+  const answer = await app.inject({ url: path, headers: { authorization: `Bearer ${admin}` } });
+  expect(answer.statusCode).toBe(200);
+  return answer.body;
+}
+
+async function tagged(name: string): Promise<string> {
+  const tag = await call<TagDto>(app, {
+    method: "POST",
+    url: "/api/newsletter-tags/tags",
+    token: admin,
+    body: { name },
+  });
+  return tag.body.data._id;
+}
+
+function importCsv(csv: string, tagId: string) {
+  const body = multipart([
+    { name: "file", filename: "people.csv", type: "text/csv", data: csv },
+    { name: "tagIds", data: tagId },
+  ]);
+  return app.inject({
+    method: "POST",
+    url: "/api/csv/import-csv",
+    headers: { authorization: `Bearer ${admin}`, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
+
+describe("CSV exports opened where the list separator is `;`", () => {
+  it("no cell of the contacts or activity export starts a formula, however the text is split at `;`", async () => {
+    const created = await call<{ _id: string }>(app, {
+      method: "POST",
+      url: "/api/contacts",
+      ip: "198.18.7.1",
+      body: {
+        name: injected,
+        email: "semicolon@example.com",
+        phone: "0123456789",
+        subject: "web;=cmd|' /C calc'!A0",
+        request: `Hello\n=1+1;${injected}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    // Staff acting on it logs the visitor's name in the activity log's details.
+    const update = await call(app, {
+      method: "PUT",
+      url: `/api/contacts/${created.body.data._id}`,
+      token: admin,
+      body: { status: "inProgress" },
+    });
+    expect(update.status).toBe(200);
+
+    for (const path of ["/api/contacts/export", "/api/activity-logs/export?module=contact"]) {
+      const csv = await exportOf(path);
+      const formulas = semicolonLocaleCells(csv).filter((cell) => formulaStart.test(cell));
+      expect(formulas, path).toEqual([]);
+      // The text is still there, behind the apostrophe that marks it as text.
+      expect(csv, path).toContain("hi;'=1+1;x");
+    }
+  });
+
+  it("guards the subscriber export the same way, and its re-import gives back the same names", async () => {
+    const names = [injected, "Ada;+1", "Grace\n-2;@x", "Plain; name"];
+    const first = await tagged("Semicolon export");
+    const file = names.map((name, at) => `semicolon${at}@example.com,"${name}"`).join("\n");
+    const imported = await importCsv(`email,name\n${file}\n`, first);
+    expect(imported.json().data).toMatchObject({ importedCount: names.length, skippedCount: 0 });
+
+    const csv = await exportOf(`/api/newsletter/export?tagIds=${first}`);
+    expect(semicolonLocaleCells(csv).filter((cell) => formulaStart.test(cell))).toEqual([]);
+
+    const again = await tagged("Semicolon export again");
+    const reimported = await importCsv(csv, again);
+    expect(reimported.json().data).toMatchObject({ updatedCount: names.length, skippedCount: 0 });
+    const people = await call<{ subscribers: { name: string }[] }>(app, {
+      url: `/api/newsletter/get-all-subscriber?tagIds=${again}&limit=100`,
+      token: admin,
+    });
+    expect(people.body.data.subscribers.map((person) => person.name).sort()).toEqual([...names].sort());
   });
 });
