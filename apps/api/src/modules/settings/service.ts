@@ -1,7 +1,7 @@
 import { copy } from "@shop/shared/copy";
 import { hasPermission } from "@shop/shared/permissions";
 import { defaultSettings, type PublicSettings, type Settings, settingsSchema } from "@shop/shared/schemas/settings";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Principal } from "../../core/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { settings } from "../../db/schema/index.ts";
@@ -53,13 +53,20 @@ function assertMayRedirectEnquiries(actor: Principal, before: Settings, input: P
   throw new AppError(403, message, { enquiryNotifyEmails: message });
 }
 
+/**
+ * Saves the given settings over the stored ones. Saves take turns (a transaction lock), so two editors
+ * saving different fields at once both keep their change, and `before` is what this save replaced.
+ */
 export async function updateSettings(db: Db, actor: Principal, input: Partial<Settings>) {
-  const before = await getSettings(db);
-  assertMayRedirectEnquiries(actor, before, input);
-  const after = { ...before, ...input };
-  await db
-    .insert(settings)
-    .values({ key, value: after })
-    .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: new Date() } });
-  return { before, after };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`settings:${key}`}))`);
+    const before = await getSettings(tx);
+    assertMayRedirectEnquiries(actor, before, input);
+    const after = { ...before, ...input };
+    await tx
+      .insert(settings)
+      .values({ key, value: after })
+      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: new Date() } });
+    return { before, after };
+  });
 }
