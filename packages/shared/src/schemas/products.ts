@@ -22,11 +22,19 @@ export const imageUrlSchema = text(500).refine(
 /** A product's main image; "" is none, so the last photo can be removed. */
 const mainImageSchema = z.union([z.literal(""), imageUrlSchema]);
 
-const money = z.coerce
-  .number({ message: "Price must be a number" })
-  .positive("Price must be greater than 0")
-  .max(1_000_000, "Price is too high")
-  .transform((value) => Math.round(value * 100) / 100);
+/**
+ * A number, or text (the admin form's input) read as one; nothing else is coerced, so `true` is not 1.
+ * Rounded to cents before the bounds are checked: 0.004 would otherwise pass and be stored as 0.00.
+ */
+const money = z
+  .union([z.number(), z.string().trim().transform(Number)], { message: "Price must be a number" })
+  .transform((value) => Math.round(value * 100) / 100)
+  .pipe(
+    z
+      .number({ message: "Price must be a number" })
+      .positive("Price must be greater than 0")
+      .max(1_000_000, "Price is too high"),
+  );
 
 const slugSchema = text(120).pipe(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and hyphens"),
