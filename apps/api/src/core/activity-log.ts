@@ -2,7 +2,7 @@ import type { ActivityDetails, ActivityStatus } from "@shop/shared/schemas/activ
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { activityLogs } from "../db/schema/index.ts";
-import { literalPattern, queryRows } from "../lib/sql.ts";
+import { literalPattern, queryRows, standaloneAddressPattern } from "../lib/sql.ts";
 
 export type ActivityEntry = {
   action: string;
@@ -23,15 +23,7 @@ export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void
 }
 
 /** What an erased person's address and id read as in the log. */
-const erasedMention = "[erased]";
-
-/**
- * An address where it stands on its own: not preceded by what continues a local part (a letter, digit
- * or one of . _ + -) and not followed by more domain (a letter or digit, or . or - before one). So
- * erasing erin@example.com leaves bob.erin@example.com, merin@example.com and erin@example.com.au,
- * other people's addresses, whole; a quote, =, / or space before it is punctuation, not address.
- */
-const standaloneAddress = (address: string) => `(?<![a-z0-9._+-])${literalPattern([address])}(?![a-z0-9]|[.-][a-z0-9])`;
+export const erasedMention = "[erased]";
 
 /**
  * Modules whose entries are about staff accounts (created, deactivated, signed in). A staff member's
@@ -50,7 +42,7 @@ const staffAccountModules = ["user", "auth"];
  * transaction.
  */
 export async function redactActivity(db: Pick<Db, "execute">, person: { email: string; id: string }): Promise<void> {
-  const pattern = `${standaloneAddress(person.email)}|${literalPattern([person.id])}`;
+  const pattern = `${standaloneAddressPattern(person.email)}|${literalPattern([person.id])}`;
   const [keyed] = await queryRows<{ key: string | null }>(
     db,
     sql`select activity_log_mention_key(${person.email}) as key`,

@@ -16,6 +16,16 @@ export function literalPattern(texts: readonly string[]): string {
   return texts.map((text) => text.replace(/[\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g, (c) => `\\${c}`)).join("|");
 }
 
+/**
+ * An address where it stands on its own: not preceded by what continues a local part (a letter, digit
+ * or one of . _ + -) and not followed by more domain (a letter or digit, or . or - before one). So
+ * erasing erin@example.com leaves bob.erin@example.com, merin@example.com and erin@example.com.au,
+ * other people's addresses, whole; a quote, =, / or space before it is punctuation, not address.
+ */
+export function standaloneAddressPattern(address: string): string {
+  return `(?<![a-z0-9._+-])${literalPattern([address])}(?![a-z0-9]|[.-][a-z0-9])`;
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {

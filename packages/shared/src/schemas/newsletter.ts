@@ -175,11 +175,26 @@ export const subscriberListSchema = z.object({
 export const subscriberDetailSchema = subscriberSchema.extend({ deliveryEvents: z.array(deliveryEventDtoSchema) });
 
 /** GET /api/newsletter/subscribers/{id}/export: everything held about the person, as a JSON download. */
+/** A campaign a person was sent, in their data export: what reached them and what they did with it. */
+export const sentCampaignSchema = z.object({
+  campaignId: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  sentAt: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+});
+
+export type SentCampaign = z.infer<typeof sentCampaignSchema>;
+
 export const subscriberExportSchema = z.object({
   subscriber: subscriberSchema,
   deliveryEvents: z.array(deliveryEventDtoSchema),
+  campaigns: z.array(sentCampaignSchema),
   exportedAt: z.string(),
 });
+export type SubscriberExport = z.infer<typeof subscriberExportSchema>;
 
 /** The character encoding an import read its file in: from a byte order mark, else UTF-8 if valid, else Windows-1252. */
 export const importEncodings = ["UTF-8", "UTF-8 with BOM", "UTF-16LE", "UTF-16BE", "Windows-1252"] as const;

@@ -17,6 +17,7 @@ import { subscribers } from "../../db/schema/index.ts";
 import { audit } from "../../plugins/activity.ts";
 import { requirePermission } from "../../plugins/auth.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
+import { campaignsSentTo } from "./campaigns-sent.ts";
 import { deliveryEventsOf } from "./delivery-events.ts";
 import { eraseSubscriber } from "./erasure.ts";
 import { exportSubscribers } from "./export-service.ts";
@@ -33,7 +34,7 @@ import { tagsByIds } from "./tags-service.ts";
 const view = requirePermission("newsletter:view-subscribers");
 const update = requirePermission("newsletter:update-subscriber");
 const remove = requirePermission("newsletter:delete-subscriber");
-/** A data export holds every bounce and complaint of the person, up to this many. */
+/** A data export holds every bounce and complaint of the person, and every campaign they were sent, up to this many. */
 const exportedDeliveryEvents = 10_000;
 const label = (action: string) => ({ activity: { module: "newsletter", action } });
 const maxLoggedEmails = 1_000;
@@ -111,6 +112,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
         data: {
           subscriber,
           deliveryEvents: await deliveryEventsOf(app.db, subscriber._id, exportedDeliveryEvents),
+          campaigns: await campaignsSentTo(app.db, subscriber._id, exportedDeliveryEvents),
           exportedAt: new Date().toISOString(),
         },
       };

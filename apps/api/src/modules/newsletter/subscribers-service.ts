@@ -11,7 +11,7 @@ import {
 } from "@shop/shared/schemas/newsletter";
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
+import { formerSubscriberIds, newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { escapeLike, pgArray, queryRows } from "../../lib/sql.ts";
 import { rememberFormerSubscriber } from "../campaigns/recipient-queue.ts";
@@ -231,6 +231,12 @@ export async function updateSubscriber(db: Db, id: string, input: SubscriberUpda
   await db
     .transaction(async (tx) => {
       await tx.update(subscribers).set({ email: input.email }).where(eq(subscribers.id, id));
+      // The address they had is still theirs to erase: the log, reports and mail named them by it.
+      if (input.email !== before.email.toLowerCase())
+        await tx
+          .insert(formerSubscriberIds)
+          .values({ subscriberId: id, email: before.email.toLowerCase() })
+          .onConflictDoNothing();
       if (input.tags) {
         await tx.delete(subscriberTags).where(eq(subscriberTags.subscriberId, id));
         const unique = [...new Set(input.tags)];
