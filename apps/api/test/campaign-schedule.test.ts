@@ -79,7 +79,8 @@ describe("a scheduled campaign whose audience empties before it is due", () => {
       message: "No subscribed recipients at the scheduled time",
     });
     const dashboard = await call<{ campaigns?: { sent: number } }>(app, { url: "/api/dashboard", token: admin });
-    expect(dashboard.body.data.campaigns?.sent).toBe(0);
+    // The dashboard leaves out its campaigns block while none was sent.
+    expect(dashboard.body.data.campaigns?.sent ?? 0).toBe(0);
   });
 
   it("refuses to give a scheduled campaign an audience of nobody, as scheduling does", async () => {
