@@ -87,7 +87,11 @@ export async function startCampaign(
   return toCampaignDto(started);
 }
 
-/** Starts every scheduled campaign that is due; two schedulers racing start each one once. */
+/**
+ * Starts every scheduled campaign that is due; two schedulers racing start each one once. Answers
+ * those started: one whose audience has emptied since it was scheduled (its tag deleted) fails
+ * instead, as "Send now" would refuse it, rather than finishing "sent" to nobody.
+ */
 export async function startDueCampaigns(db: Db, now = new Date()): Promise<string[]> {
   // As in startCampaign: the status and the first recipients become visible together.
   return db.transaction(async (tx) => {
@@ -96,16 +100,23 @@ export async function startDueCampaigns(db: Db, now = new Date()): Promise<strin
       .set({ status: "sending", startedAt: now, audienceQueued: false, queuedThrough: null })
       .where(and(eq(campaigns.status, "scheduled"), sql`${campaigns.scheduledAt} <= ${now}`))
       .returning({ id: campaigns.id, audience: campaigns.audience });
+    const started: string[] = [];
     for (const campaign of due) {
       const recipients = await queueFirstPart(tx, campaign.id, campaign.audience as Audience);
+      if (recipients === 0) {
+        await tx.update(campaigns).set({ status: "failed", startedAt: null }).where(eq(campaigns.id, campaign.id));
+        await logCampaign(tx, campaign.id, "failed", "No subscribed recipients at the scheduled time");
+        continue;
+      }
       await logCampaign(
         tx,
         campaign.id,
         "started",
         `Scheduled send started for ${recipients} recipient${recipients === 1 ? "" : "s"}`,
       );
+      started.push(campaign.id);
     }
-    return due.map((row) => row.id);
+    return started;
   });
 }
 

@@ -3,7 +3,7 @@ import { type Audience, type CampaignDto, campaignCopy } from "@shop/shared/sche
 import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaigns } from "../../db/schema/index.ts";
-import { conflict } from "../../lib/errors.ts";
+import { badRequest, conflict } from "../../lib/errors.ts";
 import { campaignMessage } from "../../mail/campaign-message.ts";
 import { sanitizeCampaignHtml } from "../../mail/render.ts";
 import { withSender } from "../../mail/sender.ts";
@@ -13,6 +13,7 @@ import { getSettings } from "../settings/service.ts";
 import { campaignForSending, type DeliveryContext } from "./delivery.ts";
 import { getCampaign, logCampaign, toCampaignDto } from "./history.ts";
 import { editable } from "./lifecycle.ts";
+import { countAudience } from "./recipient-queue.ts";
 
 /** A campaign's content before it starts: drafting, editing, deleting, and a test send of it. */
 
@@ -37,6 +38,11 @@ export async function updateCampaign(
 ) {
   const before = await getCampaign(db, id);
   if (!editable.includes(before.status)) throw conflict(campaignCopy.notEditable);
+  // A scheduled campaign goes out without anyone looking again: its audience is checked as scheduling
+  // checks it. A draft's is checked when it is scheduled or sent.
+  if (input.audience && before.status === "scheduled" && (await countAudience(db, input.audience)) === 0) {
+    throw badRequest(campaignCopy.noRecipients);
+  }
   const [row] = await db
     .update(campaigns)
     .set({ ...input, ...(input.html !== undefined && { html: sanitizeCampaignHtml(input.html) }) })
