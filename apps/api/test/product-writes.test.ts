@@ -54,3 +54,14 @@ describe("a product's price", () => {
     expect((await create(newProduct({ price: " 12.346 " }))).body.data.price).toBe(12.35);
   });
 });
+
+describe("a product's specifications", () => {
+  it("refuses more than 50 on update as on create", async () => {
+    const product = (await create(newProduct())).body.data;
+    const specifications = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`Label ${i}`, "x"]));
+    const response = await update(product._id, { specifications });
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.specifications).toBe("At most 50 specifications");
+    expect((await create(newProduct({ specifications }))).body.errors?.specifications).toBe("At most 50 specifications");
+  });
+});
