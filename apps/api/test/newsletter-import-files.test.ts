@@ -93,6 +93,20 @@ describe("importing the files people export", () => {
     expect(plain.json().data).toMatchObject({ importedCount: 1, encoding: "UTF-8" });
     expect(await nameOf("utf8@example.com")).toBe("José Muñoz");
   });
+
+  it("decides the encoding from the whole file: Windows-1252 whose first 64 KB (the first piece read) are ASCII", async () => {
+    const ascii = Array.from({ length: 3000 }, (_, n) => `ascii${n}@example.com,Filler ${n}\r\n`).join("");
+    expect(ascii.length).toBeGreaterThan(64 * 1024);
+    const file = Buffer.concat([
+      Buffer.from(`email,name\r\n${ascii}`),
+      Buffer.from("rene@x.com,Ren\xE9\r\njos\xE9@x.com,Jos\xE9\r\n", "latin1"),
+    ]);
+    const response = await importFile(file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ importedCount: 3002, skippedCount: 0, encoding: "Windows-1252" });
+    expect(await nameOf("rene@x.com")).toBe("René");
+    expect(await nameOf("josé@x.com")).toBe("José");
+  });
 });
 
 describe("recognised header names", () => {
