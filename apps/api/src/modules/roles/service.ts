@@ -142,6 +142,10 @@ function assertWithinReach(actor: Principal, role: RoleDto): void {
 export async function updateRole(db: Db, actor: Principal, id: string, input: RoleUpdate): Promise<RoleChange> {
   const before = await getRole(db, id);
   assertWithinReach(actor, before);
+  // The requirement binds the role's members: lifting it from one's own role would be escaping it.
+  if (input.requireTwoFactor === false && before.requireTwoFactor && actor.roleId === id && !actor.isSuperAdmin) {
+    throw forbidden(copy.roles.cannotLiftOwnTwoFactor);
+  }
   const names = input.permissions ? checkGrantable(actor, input.permissions) : undefined;
   await db
     .transaction(async (tx) => {

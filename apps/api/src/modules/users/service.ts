@@ -213,7 +213,11 @@ export async function updateUser(db: Db, actor: Principal, id: string, input: Us
     if (!actor.isSuperAdmin) throw forbidden(copy.users.onlySuperAdminCreatesSuperAdmin);
     if (!input.isSuperAdmin && id === actor.userId) throw forbidden(copy.users.cannotDeactivateSelf);
   }
-  if (input.role !== undefined && input.role !== before.role?._id) await assertCanAssignRole(db, actor, input.role);
+  if (input.role !== undefined && input.role !== before.role?._id) {
+    // Moving oneself to another role would leave one's own role's rules (a two-factor requirement) behind.
+    if (id === actor.userId && !actor.isSuperAdmin) throw forbidden(copy.users.cannotChangeOwnRole);
+    await assertCanAssignRole(db, actor, input.role);
+  }
   if (input.isActive === false && before.isActive) await assertMayDeactivate(db, actor, before);
 
   await db
