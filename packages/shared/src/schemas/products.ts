@@ -40,26 +40,28 @@ const slugSchema = text(120).pipe(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and hyphens"),
 );
 
+// The list fields once, without defaults: create fills them in, a partial update leaves them out.
+const imagesSchema = z.array(imageUrlSchema).max(12, "At most 12 images");
+const featuresSchema = z.array(text(200).pipe(z.string().min(1))).max(30);
+const specificationsSchema = z
+  .record(text(80).pipe(z.string().min(1)), text(500))
+  .refine((value) => Object.keys(value).length <= 50, "At most 50 specifications");
+const compatibilitySchema = z.array(z.enum(compatibilityValues)).max(3);
+
 const productFields = {
   name: text(150).pipe(z.string().min(2, "Name must be at least 2 characters")),
   slug: slugSchema.optional(),
   price: money,
   description: text(5000).pipe(z.string().min(1, "Description is required")),
   image: mainImageSchema.optional(),
-  images: z.array(imageUrlSchema).max(12, "At most 12 images").default([]),
+  images: imagesSchema.default([]),
   category: idSchema,
   subcategory: idSchema.nullable().optional(),
   rating: z.coerce.number().min(0).max(5).optional(),
   reviewCount: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  features: z
-    .array(text(200).pipe(z.string().min(1)))
-    .max(30)
-    .default([]),
-  specifications: z
-    .record(text(80).pipe(z.string().min(1)), text(500))
-    .refine((value) => Object.keys(value).length <= 50, "At most 50 specifications")
-    .default({}),
-  compatibility: z.array(z.enum(compatibilityValues)).max(3).default([]),
+  features: featuresSchema.default([]),
+  specifications: specificationsSchema.default({}),
+  compatibility: compatibilitySchema.default([]),
   isNew: z.boolean().default(false),
   inStock: z.boolean().default(true),
   status: z.enum(productStatuses).default("active"),
@@ -75,17 +77,14 @@ export const productUpdateSchema = z
     price: productFields.price.optional(),
     description: productFields.description.optional(),
     image: productFields.image,
-    images: z.array(imageUrlSchema).max(12).optional(),
+    images: imagesSchema.optional(),
     category: idSchema.optional(),
     subcategory: idSchema.nullable().optional(),
     rating: productFields.rating,
     reviewCount: productFields.reviewCount,
-    features: z
-      .array(text(200).pipe(z.string().min(1)))
-      .max(30)
-      .optional(),
-    specifications: z.record(text(80).pipe(z.string().min(1)), text(500)).optional(),
-    compatibility: z.array(z.enum(compatibilityValues)).max(3).optional(),
+    features: featuresSchema.optional(),
+    specifications: specificationsSchema.optional(),
+    compatibility: compatibilitySchema.optional(),
     isNew: z.boolean().optional(),
     inStock: z.boolean().optional(),
     status: z.enum(productStatuses).optional(),
