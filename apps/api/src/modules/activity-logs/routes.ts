@@ -3,6 +3,7 @@ import { okResponse } from "@shop/shared/schemas/common";
 import { ownActivityQuerySchema } from "@shop/shared/schemas/users";
 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, requirePermission } from "../../plugins/auth.ts";
 import { exportActivityLogs, listActivityLogs } from "./service.ts";
 
@@ -36,6 +37,12 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: "Export the activity log as CSV", querystring: exportQuerySchema },
     },
     async (request, reply) => {
+      await audit(request, {
+        module: "activitylog",
+        action: "Export activity log",
+        description: "Exported the activity log as CSV",
+        details: { filters: request.query },
+      });
       const day = new Date().toISOString().slice(0, 10);
       return reply.sendCsv(`activity-logs-${day}.csv`, exportActivityLogs(app.db, request.query));
     },

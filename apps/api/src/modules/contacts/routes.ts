@@ -118,6 +118,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: "Export enquiries as CSV", querystring: filtersSchema },
     },
     async (request, reply) => {
+      await audit(request, {
+        module: "contact",
+        action: "Export enquiries",
+        description: "Exported enquiries as CSV",
+        details: { filters: request.query },
+      });
       const day = new Date().toISOString().slice(0, 10);
       return reply.sendCsv(
         `contacts-${day}.csv`,

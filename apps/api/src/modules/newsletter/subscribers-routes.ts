@@ -64,6 +64,12 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: "Export subscribers as CSV", querystring: subscriberFilterSchema },
     },
     async (request, reply) => {
+      await audit(request, {
+        module: "newsletter",
+        action: "Export subscribers",
+        description: "Exported subscribers as CSV",
+        details: { filters: request.query },
+      });
       const day = new Date().toISOString().slice(0, 10);
       return reply.sendCsv(`subscribers-${day}.csv`, exportSubscribers(app.db, request.query));
     },
