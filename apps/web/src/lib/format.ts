@@ -16,9 +16,9 @@ const numberFormat = onFirstUse(() => new Intl.NumberFormat(site.locale));
 const priceFormat = onFirstUse(
   () => new Intl.NumberFormat(site.locale, { style: "currency", currency: site.currency }),
 );
-const dateFormat = onFirstUse(
-  () => new Intl.DateTimeFormat(site.locale, { month: "short", day: "numeric", year: "numeric" }),
-);
+const shortDate = { month: "short", day: "numeric", year: "numeric" } as const;
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(site.locale, shortDate));
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat(site.locale, { ...shortDate, timeZone: "UTC" }));
 const dateTimeFormat = onFirstUse(
   () => new Intl.DateTimeFormat(site.locale, { dateStyle: "medium", timeStyle: "short" }),
 );
@@ -55,6 +55,16 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 export function formatDate(value: string | number | Date | null | undefined, fallback = "N/A"): string {
   const date = toDate(value);
   return date ? dateFormat().format(date) : fallback;
+}
+
+/**
+ * A day picked without a time (a banner's dates, a post's publication day), as "Mar 5, 2025". The API
+ * keeps such a day as its midnight UTC, which west of UTC is the evening before: read in UTC, every
+ * browser shows the day that was picked, as the edit forms do.
+ */
+export function formatDay(value: string | number | Date | null | undefined, fallback = "N/A"): string {
+  const date = toDate(value);
+  return date ? dayFormat().format(date) : fallback;
 }
 
 export function formatDateTime(value: string | number | Date | null | undefined, fallback = "N/A"): string {

@@ -9,6 +9,13 @@ const linkSchema = text(500).refine(
   "Use a path such as /shop or a full http(s) address",
 );
 
+/**
+ * A banner runs from the start of its first day to the end of its last, in UTC days: the admin's date
+ * inputs send bare days, stored as midnight UTC. A date and time counts as the day it names, so every
+ * stored bound is a midnight and the storefront can take an end as "until the next midnight".
+ */
+const bannerDay = dateQuery.transform((value) => value.slice(0, 10));
+
 const bannerFields = {
   title: text(120).pipe(z.string().min(2, "Title must be at least 2 characters")),
   subtitle: text(300).default(""),
@@ -17,13 +24,19 @@ const bannerFields = {
   ctaLink: linkSchema.default(""),
   displayOrder: z.coerce.number().int().min(0).max(10_000).default(0),
   isActive: z.boolean().default(true),
-  startsAt: dateQuery.nullable().optional(),
-  endsAt: dateQuery.nullable().optional(),
+  startsAt: bannerDay.nullable().optional(),
+  endsAt: bannerDay.nullable().optional(),
 };
 
+/** Both bounds are days, and the end day is shown, so a banner may start and end on the same day. */
+export function bannerDatesInOrder(startsAt: string | null | undefined, endsAt: string | null | undefined): boolean {
+  return !startsAt || !endsAt || startsAt.slice(0, 10) <= endsAt.slice(0, 10);
+}
+export const bannerDatesMessage = "The end date cannot be before the start date";
+
 const datesInOrder = (value: { startsAt?: string | null; endsAt?: string | null }) =>
-  !value.startsAt || !value.endsAt || Date.parse(value.startsAt) < Date.parse(value.endsAt);
-const datesMessage = { message: "The end date must be after the start date", path: ["endsAt"] };
+  bannerDatesInOrder(value.startsAt, value.endsAt);
+const datesMessage = { message: bannerDatesMessage, path: ["endsAt"] };
 
 export const heroBannerCreateSchema = z.strictObject(bannerFields).refine(datesInOrder, datesMessage);
 export type HeroBannerCreate = z.infer<typeof heroBannerCreateSchema>;
@@ -37,8 +50,8 @@ export const heroBannerUpdateSchema = z
     ctaLink: linkSchema.optional(),
     displayOrder: z.coerce.number().int().min(0).max(10_000).optional(),
     isActive: z.boolean().optional(),
-    startsAt: dateQuery.nullable().optional(),
-    endsAt: dateQuery.nullable().optional(),
+    startsAt: bannerDay.nullable().optional(),
+    endsAt: bannerDay.nullable().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" })
   .refine(datesInOrder, datesMessage);

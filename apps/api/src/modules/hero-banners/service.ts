@@ -1,4 +1,10 @@
-import type { HeroBannerCreate, HeroBannerDto, HeroBannerUpdate } from "@shop/shared/schemas/hero-banners";
+import {
+  bannerDatesInOrder,
+  bannerDatesMessage,
+  type HeroBannerCreate,
+  type HeroBannerDto,
+  type HeroBannerUpdate,
+} from "@shop/shared/schemas/hero-banners";
 import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { heroBanners } from "../../db/schema/index.ts";
@@ -21,7 +27,14 @@ export function toHeroBannerDto(row: typeof heroBanners.$inferSelect): HeroBanne
   };
 }
 
-/** What the storefront carousel shows: active banners inside their dates, in display order. */
+const dayMs = 86_400_000;
+
+/**
+ * What the storefront carousel shows: active banners inside their dates, in display order. The end date
+ * is the last day shown, stored as that day's midnight UTC (as the admin form has always saved it), so a
+ * banner leaves one day after it: endsAt + 1 day > now. Comparing against now - 1 day keeps the column
+ * bare, and every end saved before reads as the inclusive day the admin picked.
+ */
 export async function listLiveBanners(db: Db, now = new Date()): Promise<HeroBannerDto[]> {
   const rows = await db
     .select()
@@ -30,7 +43,7 @@ export async function listLiveBanners(db: Db, now = new Date()): Promise<HeroBan
       and(
         eq(heroBanners.isActive, true),
         or(isNull(heroBanners.startsAt), lte(heroBanners.startsAt, now)),
-        or(isNull(heroBanners.endsAt), gt(heroBanners.endsAt, now)),
+        or(isNull(heroBanners.endsAt), gt(heroBanners.endsAt, new Date(now.getTime() - dayMs))),
       ),
     )
     .orderBy(asc(heroBanners.displayOrder), asc(heroBanners.createdAt));
@@ -65,11 +78,7 @@ export async function updateBanner(db: Db, id: string, input: HeroBannerUpdate) 
   const before = await getBanner(db, id);
   const startsAt = input.startsAt === undefined ? before.startsAt : input.startsAt;
   const endsAt = input.endsAt === undefined ? before.endsAt : input.endsAt;
-  if (startsAt && endsAt && Date.parse(startsAt) >= Date.parse(endsAt)) {
-    throw badRequest("The end date must be after the start date", {
-      endsAt: "The end date must be after the start date",
-    });
-  }
+  if (!bannerDatesInOrder(startsAt, endsAt)) throw badRequest(bannerDatesMessage, { endsAt: bannerDatesMessage });
   const { startsAt: _s, endsAt: _e, ...rest } = input;
   const [row] = await db
     .update(heroBanners)

@@ -2,7 +2,7 @@ import type { BlogPostSummary } from "@shop/shared/schemas/blog";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { Link } from "react-router";
 import { ResponsiveImage } from "@/components/responsive-image";
-import { formatDate } from "@/lib/format";
+import { formatDay } from "@/lib/format";
 import { paths } from "@/lib/paths";
 
 const copy = storefrontCopy.blog;
@@ -14,7 +14,7 @@ export function PostMeta({ post }: { post: BlogPostSummary }) {
       {post.publishedAt ? (
         <>
           <span aria-hidden="true">·</span>
-          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+          <time dateTime={post.publishedAt}>{formatDay(post.publishedAt)}</time>
         </>
       ) : null}
       <span aria-hidden="true">·</span>

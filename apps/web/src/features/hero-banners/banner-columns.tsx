@@ -7,7 +7,7 @@ import { actionsColumn } from "@/components/data-table";
 import { ChevronDownIcon } from "@/components/icons";
 import { StatusBadge } from "@/components/status-badge";
 import { Thumbnail } from "@/components/thumbnail";
-import { formatDate } from "@/lib/format";
+import { formatDay } from "@/lib/format";
 import { paths } from "@/lib/paths";
 
 const t = backofficeCopy.banners;
@@ -15,9 +15,9 @@ const t = backofficeCopy.banners;
 /** "Always", "From Mar 5, 2025", "Until …" or "start – end". */
 export function scheduleOf(banner: Pick<HeroBannerDto, "startsAt" | "endsAt">): string {
   const { startsAt, endsAt } = banner;
-  if (startsAt && endsAt) return t.between(formatDate(startsAt), formatDate(endsAt));
-  if (startsAt) return t.from(formatDate(startsAt));
-  if (endsAt) return t.until(formatDate(endsAt));
+  if (startsAt && endsAt) return t.between(formatDay(startsAt), formatDay(endsAt));
+  if (startsAt) return t.from(formatDay(startsAt));
+  if (endsAt) return t.until(formatDay(endsAt));
   return t.always;
 }
 

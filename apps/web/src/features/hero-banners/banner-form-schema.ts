@@ -9,7 +9,7 @@ import { z } from "zod";
 
 /**
  * The banner form as typed (dates from date inputs, the image as a one-item upload list), checked
- * by the shared create schema itself — its field rules and its "end after start" rule — so the
+ * by the shared create schema itself — its field rules and its "end not before start" rule — so the
  * form and the API can never disagree.
  */
 export const bannerFormSchema = z
