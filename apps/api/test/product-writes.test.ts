@@ -62,6 +62,39 @@ describe("a product's specifications", () => {
     const response = await update(product._id, { specifications });
     expect(response.status).toBe(400);
     expect(response.body.errors?.specifications).toBe("At most 50 specifications");
-    expect((await create(newProduct({ specifications }))).body.errors?.specifications).toBe("At most 50 specifications");
+    expect((await create(newProduct({ specifications }))).body.errors?.specifications).toBe(
+      "At most 50 specifications",
+    );
+  });
+});
+
+describe("a product's slug", () => {
+  it("refuses a slug chosen on create that another product has, and numbers one made from the name", async () => {
+    const first = (await create(newProduct({ name: "Slug Lamp", slug: "slug-lamp" }))).body.data;
+    expect(first.slug).toBe("slug-lamp");
+    const chosen = await create(newProduct({ name: "Other Lamp", slug: "slug-lamp" }));
+    expect(chosen.status).toBe(409);
+    expect(chosen.body.errors?.slug).toBe("This slug is already used");
+    expect((await create(newProduct({ name: "Slug Lamp" }))).body.data.slug).toBe("slug-lamp-2");
+  });
+
+  it("refuses a slug chosen on update that another product has", async () => {
+    const taken = (await create(newProduct({ slug: "taken-on-update" }))).body.data;
+    const other = (await create(newProduct())).body.data;
+    const response = await update(other._id, { slug: taken.slug });
+    expect(response.status).toBe(409);
+    expect(response.body.errors?.slug).toBe("This slug is already used");
+    expect((await update(taken._id, { slug: taken.slug })).status).toBe(200);
+  });
+
+  it("gives one of two products racing for a new slug the slug, and the other a 409, never a 500", async () => {
+    const racers = [(await create(newProduct())).body.data, (await create(newProduct())).body.data];
+    const attempts = racers.flatMap((product) =>
+      Array.from({ length: 8 }, () => update(product._id, { slug: "raced" })),
+    );
+    const statuses = (await Promise.all(attempts)).map((response) => response.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+    const slugs = await Promise.all(racers.map(async (product) => (await read(product._id)).body.data.slug));
+    expect(slugs.filter((slug) => slug === "raced")).toHaveLength(1);
   });
 });
