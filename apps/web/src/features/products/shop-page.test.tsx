@@ -159,6 +159,34 @@ describe("shop page", () => {
     expect(screen.getAllByRole("button", { name: "Clear filters" }).length).toBeGreaterThan(0);
   });
 
+  it("steps back to the last page from a bookmarked page past the end, in place of the dead page", async () => {
+    fakeFetch((request) => {
+      const url = new URL(request.url);
+      if (url.pathname !== "/api/products") return { body: { success: true, message: "", data: [] } };
+      // The catalogue shrank to one page since ?page=3 was bookmarked.
+      const pastTheEnd = url.searchParams.get("page") === "3";
+      return {
+        body: {
+          success: true,
+          message: "",
+          data: {
+            products: pastTheEnd ? [] : [product("Fortress Fingerprint Lock")],
+            pagination: { currentPage: pastTheEnd ? 3 : 1, totalPages: 1, totalProducts: 1, productsPerPage: 12 },
+          },
+        },
+      };
+    });
+    const { router } = renderRoutes([{ path: "/shop", element: <ShopPage /> }], {
+      initialEntries: ["/shop?category=smart-locks", "/shop?page=3"],
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(await screen.findByRole("heading", { name: "Fortress Fingerprint Lock" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "No products found" })).toBeNull();
+    // Replaced, not pushed: Back leads to the page before the bookmark, not to the dead end again.
+    act(() => router.back());
+    expect(router.state.location.search).toBe("?category=smart-locks");
+  });
+
   it("shows the error state with a retry when the products cannot be fetched", async () => {
     fakeFetch((request) =>
       new URL(request.url).pathname === "/api/products"
