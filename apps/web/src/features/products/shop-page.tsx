@@ -60,7 +60,7 @@ export function ShopPage() {
         onRetry={() => void products.refetch()}
       />
     );
-  } else if (products.data && products.data.products.length === 0) {
+  } else if (products.data && total === 0) {
     results = (
       <EmptyState
         icon={<PackageIcon className="size-6" />}
@@ -86,7 +86,8 @@ export function ShopPage() {
           priorityCount={2}
           columns="three"
         />
-        {products.data && products.data.pagination.totalPages > 1 ? (
+        {/* Also on a page past the end (an old bookmark): the pagination steps back to the last page. */}
+        {products.data && (products.data.pagination.totalPages > 1 || filters.page > 1) ? (
           <Pagination
             className="mt-10"
             page={filters.page}
