@@ -20,6 +20,7 @@ export const twoFactorCopy = {
     passkeyRefused: "The passkey could not be verified. Try again.",
     status: "Two-factor settings fetched successfully",
     reset: "Two-factor sign-in reset: the user signs in with their password alone",
+    resetOwnRefused: "To change your own second factors, use Two-factor sign-in on your profile instead of a reset",
     confirmPassword: "Enter your password to change how you sign in",
   },
   ui: {

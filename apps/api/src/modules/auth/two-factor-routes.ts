@@ -11,6 +11,7 @@ import {
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { forbidden } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
@@ -207,8 +208,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
       },
     },
     async (request) => {
+      const principal = principalOf(request);
       const target = await getUser(app.db, request.params.id);
-      assertCanTouch(principalOf(request), target);
+      // One's own factors change through the own-factor routes, which ask for a recent sign-in or the password.
+      if (target._id === principal.userId) throw forbidden(twoFactorCopy.api.resetOwnRefused);
+      assertCanTouch(principal, target);
       await removeSecondFactors(app.db, target._id);
       await audit(request, {
         module: "user",
