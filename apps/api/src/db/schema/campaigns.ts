@@ -135,5 +135,9 @@ export const campaignEvents = pgTable(
   (t) => [
     index("campaign_events_campaign_idx").on(t.campaignId, t.type),
     index("campaign_events_link_idx").on(t.linkId),
+    // Once per recipient, link and kind of open: a repeated request adds nothing (migration 0018).
+    uniqueIndex("campaign_events_once_idx")
+      .on(t.recipientId, t.type, sql`coalesce(${t.linkId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.prefetch)
+      .where(sql`${t.type} in ('open', 'click')`),
   ],
 );

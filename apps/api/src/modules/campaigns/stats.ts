@@ -20,7 +20,7 @@ export async function funnel(db: Db, campaignId?: string): Promise<FunnelDto> {
   );
   const [prefetch] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from campaign_events where type = 'open' and prefetch ${campaignId ? sql`and campaign_id = ${campaignId}` : sql``}`,
+    sql`select count(distinct recipient_id)::int as n from campaign_events where type = 'open' and prefetch ${campaignId ? sql`and campaign_id = ${campaignId}` : sql``}`,
   );
   // Bounces and complaints reported after the send (delivery-events.ts), each recipient counted once.
   const [reported] = await queryRows<{ soft: number; complaints: number }>(
@@ -29,9 +29,10 @@ export async function funnel(db: Db, campaignId?: string): Promise<FunnelDto> {
         count(distinct coalesce(subscriber_id::text, email)) filter (where kind = 'complaint')::int as complaints
       from delivery_events where ${campaignId ? sql`campaign_id = ${campaignId}` : sql`campaign_id is not null`}`,
   );
+  // People, as the funnel counts them: one person clicking a link again and again is one click.
   const topLinks = await queryRows<{ url: string; clicks: number }>(
     db,
-    sql`select l.url, count(*)::int as clicks from campaign_events e join campaign_links l on l.id = e.link_id
+    sql`select l.url, count(distinct e.recipient_id)::int as clicks from campaign_events e join campaign_links l on l.id = e.link_id
       where e.type = 'click' ${campaignId ? sql`and e.campaign_id = ${campaignId}` : sql``}
       group by l.url order by clicks desc limit 10`,
   );

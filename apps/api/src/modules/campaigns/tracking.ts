@@ -11,18 +11,29 @@ export function isPrefetch(ip: string, userAgent: string | undefined): boolean {
 }
 
 /**
+ * Rows per insert of events: 6 parameters each, so a statement stays far below PostgreSQL's limit of
+ * 65,535 parameters (10,922 rows) that a busy flush used to exceed, losing the whole batch.
+ */
+const eventsPerInsert = 1_000;
+
+/** Events waiting to be written, at most this many: a flood of requests cannot grow memory without end. */
+const pendingLimit = 100_000;
+
+/**
  * Opens and clicks are queued in memory and written in batches, so a burst of tracking requests
- * costs the storefront a few statements a second rather than one per request.
+ * costs the storefront a few statements a second rather than one per request. Each is kept once per
+ * recipient, kind and link (as stored: the campaign_events_once_idx index), so someone requesting a
+ * link again and again neither inflates the stats nor crowds out other people's events.
  */
 export function createEventRecorder(db: Db, flushMs = 250) {
-  let queue: PendingEvent[] = [];
+  let queue = new Map<string, PendingEvent>();
   let flushing: Promise<void> | undefined;
   const linkUrls = new Map<string, string>();
 
   async function flush(): Promise<void> {
-    if (queue.length === 0) return;
-    const events = queue;
-    queue = [];
+    if (queue.size === 0) return;
+    const events = [...queue.values()];
+    queue = new Map();
     const rows = await queryRows<{ id: string; campaign_id: string }>(
       db,
       sql`select id, campaign_id from campaign_recipients where id = any(${pgArray([...new Set(events.map((e) => e.recipientId))])}::uuid[])`,
@@ -30,15 +41,20 @@ export function createEventRecorder(db: Db, flushMs = 250) {
     const campaignOf = new Map(rows.map((row) => [row.id, row.campaign_id]));
     const known = events.filter((e) => campaignOf.has(e.recipientId));
     if (known.length === 0) return;
-    await db.insert(campaignEvents).values(
-      known.map((e) => ({
-        campaignId: campaignOf.get(e.recipientId) ?? "",
-        recipientId: e.recipientId,
-        type: e.type,
-        linkId: e.linkId,
-        prefetch: e.prefetch,
-      })),
-    );
+    for (let start = 0; start < known.length; start += eventsPerInsert) {
+      await db
+        .insert(campaignEvents)
+        .values(
+          known.slice(start, start + eventsPerInsert).map((e) => ({
+            campaignId: campaignOf.get(e.recipientId) ?? "",
+            recipientId: e.recipientId,
+            type: e.type,
+            linkId: e.linkId,
+            prefetch: e.prefetch,
+          })),
+        )
+        .onConflictDoNothing();
+    }
     const opened = [...new Set(known.filter((e) => !e.prefetch).map((e) => e.recipientId))];
     if (opened.length > 0) {
       await db.execute(
@@ -67,7 +83,8 @@ export function createEventRecorder(db: Db, flushMs = 250) {
 
   return {
     record(event: PendingEvent) {
-      if (queue.length < 100_000) queue.push(event);
+      const key = `${event.recipientId} ${event.type} ${event.linkId} ${event.prefetch}`;
+      if (queue.size < pendingLimit) queue.set(key, event);
     },
     /** Only URLs stored for a campaign can be a click's destination. */
     async linkUrl(linkId: string): Promise<string | undefined> {
