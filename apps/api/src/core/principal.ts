@@ -24,25 +24,33 @@ export type Principal = {
  * Every change to a user, a role or a session clears it, so revocation still acts on the next request.
  */
 const cacheTtlMs = 5_000;
-const caches = new WeakMap<Db, Map<string, { principal: Principal | null; until: number }>>();
+type Cache = { entries: Map<string, { principal: Principal | null; until: number }>; generation: number };
+const caches = new WeakMap<Db, Cache>();
 
-function cacheOf(db: Db) {
+function cacheOf(db: Db): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), generation: 0 };
     caches.set(db, cache);
   }
   return cache;
 }
 
+/**
+ * Forgets every resolved session. A lookup already on its way read the database before the change:
+ * the new generation tells it not to store what it read.
+ */
 export function invalidatePrincipals(db: Db): void {
-  caches.get(db)?.clear();
+  const cache = cacheOf(db);
+  cache.entries.clear();
+  cache.generation += 1;
 }
 
 export async function loadPrincipal(db: Db, claims: TokenClaims): Promise<Principal | null> {
   const cache = cacheOf(db);
+  const { entries, generation } = cache;
   const now = Date.now();
-  const hit = cache.get(claims.sessionId);
+  const hit = entries.get(claims.sessionId);
   if (hit && hit.until > now) return hit.principal?.userId === claims.userId ? hit.principal : null;
 
   const [row] = await db
@@ -70,8 +78,10 @@ export async function loadPrincipal(db: Db, claims: TokenClaims): Promise<Princi
       ),
     );
   const principal: Principal | null = row ? { ...row, sessionId: claims.sessionId } : null;
-  if (cache.size > 10_000) cache.clear();
-  cache.set(claims.sessionId, { principal, until: now + cacheTtlMs });
+  if (cache.generation === generation) {
+    if (entries.size > 10_000) entries.clear();
+    entries.set(claims.sessionId, { principal, until: now + cacheTtlMs });
+  }
   return principal?.userId === claims.userId ? principal : null;
 }
 
