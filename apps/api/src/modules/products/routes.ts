@@ -1,6 +1,6 @@
 import { copy } from "@shop/shared/copy";
 import { satisfies } from "@shop/shared/permissions";
-import { okResponse } from "@shop/shared/schemas/common";
+import { conflictResponse, okResponse } from "@shop/shared/schemas/common";
 import {
   productCreateSchema,
   productIdParamsSchema,
@@ -101,7 +101,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         ...requirePermission("product:create-product"),
         activity: { module: "product", action: "Create product" },
       },
-      schema: { summary: "Create a product", body: productCreateSchema, response: { 201: okResponse(productSchema) } },
+      schema: {
+        summary: "Create a product",
+        body: productCreateSchema,
+        response: { 201: okResponse(productSchema), 409: conflictResponse("The slug is taken") },
+      },
     },
     async (request, reply) => {
       const product = await createProduct(app.db, request.body);
@@ -126,7 +130,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Update a product",
         params: productIdParamsSchema,
         body: productUpdateSchema,
-        response: { 200: okResponse(productSchema) },
+        response: { 200: okResponse(productSchema), 409: conflictResponse("The slug is taken") },
       },
     },
     async (request) => {

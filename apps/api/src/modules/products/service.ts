@@ -10,12 +10,19 @@ import { slugify } from "@shop/shared/slugify";
 import { eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, subcategories } from "../../db/schema/index.ts";
-import { badRequest, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import type { ResponseCache } from "../../lib/response-cache.ts";
 import { escapeLike, isUuid, pgArray } from "../../lib/sql.ts";
 import { countList, findProduct, type ListShape, type ListValues, listPage } from "./statements.ts";
 
 export const productNotFound = "Product not found";
+const slugTaken = "This slug is already used";
+
+/** The unique index decides between writers racing for one slug: the loser gets a 409, not a 500. */
+function slugConflict(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(slugTaken, { slug: slugTaken });
+  throw error;
+}
 
 type Ref = { _id: string; name: string; slug: string };
 
@@ -179,25 +186,25 @@ async function assertCategory(db: Db, categoryId: string, subcategoryId: string 
   }
 }
 
-/** The slug asked for, or one made from the name with -2, -3… until it is free. */
-async function freeSlug(db: Db, wanted: string, exceptId?: string): Promise<string> {
+/** A slug made from the name, with -2, -3… until it is free (a slug staff chose is never renamed). */
+async function freeSlug(db: Db, wanted: string): Promise<string> {
   const base =
     slugify(wanted)
       .replace(/[^a-z0-9-]/g, "")
       .replace(/-+/g, "-")
       .replace(/^-|-$/g, "") || "product";
   const taken = await db
-    .select({ slug: products.slug, id: products.id })
+    .select({ slug: products.slug })
     .from(products)
     .where(or(eq(products.slug, base), ilike(products.slug, `${escapeLike(base)}-%`)));
-  const used = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug));
+  const used = new Set(taken.map((row) => row.slug));
   if (!used.has(base)) return base;
   for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 export async function createProduct(db: Db, input: ProductCreate): Promise<ProductDto> {
   await assertCategory(db, input.category, input.subcategory);
-  const slug = await freeSlug(db, input.slug ?? input.name);
+  const slug = input.slug ?? (await freeSlug(db, input.name));
   try {
     const [created] = await db
       .insert(products)
@@ -223,8 +230,7 @@ export async function createProduct(db: Db, input: ProductCreate): Promise<Produ
     if (!created) throw new Error("insert returned nothing");
     return getProduct(db, created.id, true);
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest("This slug is already used", { slug: "This slug is already used" });
-    throw error;
+    slugConflict(error);
   }
 }
 
@@ -242,7 +248,6 @@ export async function updateProduct(
     if (!categoryId) throw badRequest("Category not found", { category: "Category not found" });
     await assertCategory(db, categoryId, input.subcategory === undefined ? before.subcategory?._id : input.subcategory);
   }
-  const slug = input.slug !== undefined ? await freeSlug(db, input.slug, before._id) : undefined;
   // A new list brings its first image as the main one unless a main image is sent too: otherwise a
   // removed photo would stay on the card, the gallery and the page's og:image.
   const image = input.image ?? (input.images === undefined ? undefined : (input.images[0] ?? ""));
@@ -250,7 +255,7 @@ export async function updateProduct(
     .update(products)
     .set({
       ...(input.name !== undefined && { name: input.name }),
-      ...(slug !== undefined && { slug }),
+      ...(input.slug !== undefined && { slug: input.slug }),
       ...(input.price !== undefined && { price: input.price }),
       ...(input.description !== undefined && { description: input.description }),
       ...(image !== undefined && { image }),
@@ -267,7 +272,8 @@ export async function updateProduct(
       ...(input.status !== undefined && { status: input.status }),
     })
     .where(eq(products.id, before._id))
-    .returning();
+    .returning()
+    .catch(slugConflict);
   if (!row) throw notFound(productNotFound);
   // The updated row comes back with the write: one round trip, not a second read.
   return { before, after: toProductDto(row, await loadRefs(db, refsCache)) };
