@@ -3,6 +3,7 @@ import { conflictResponse, idParamsSchema, messageResponseSchema, okResponse } f
 import {
   permissionListQuerySchema,
   permissionSchema,
+  type RoleDto,
   roleCreateSchema,
   roleListQuerySchema,
   roleListSchema,
@@ -20,6 +21,12 @@ import { createRole, deleteRole, getRole, listPermissions, listRoles, updateRole
 // Whoever may assign roles to users must be able to list them.
 const viewRoles = requirePermission(["roles:view-roles", "roles:create-update-role", "user:create-update-user"]);
 const manageRoles = requirePermission("roles:create-update-role");
+
+/** What a role grants and asks of its users, as the activity log records it. */
+const rules = (role: RoleDto) => ({
+  permissions: role.permissions.map((p) => p.name),
+  requireTwoFactor: role.requireTwoFactor,
+});
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   declareCacheScope(app, nothingPublic);
@@ -86,7 +93,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         module: "roles",
         action: "Create role",
         description: `Created role ${role.name}`,
-        details: { roleinfo: { name: role.name, id: role._id }, permissions: role.permissions.map((p) => p.name) },
+        details: { roleinfo: { name: role.name, id: role._id }, ...rules(role) },
       });
       return reply.status(201).send({ success: true, message: copy.roles.created, data: role });
     },
@@ -140,7 +147,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         module: "roles",
         action: "Delete role",
         description: `Deleted role ${role.name}`,
-        details: { roleinfo: { name: role.name, id: role._id } },
+        // What the role granted, so the log still says so once the role is gone.
+        details: { roleinfo: { name: role.name, id: role._id }, ...rules(role) },
       });
       return { success: true, message: copy.roles.deleted };
     },

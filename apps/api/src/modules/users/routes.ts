@@ -47,6 +47,7 @@ function changedFields({ before, after }: UserChange) {
     role: u.role?.name ?? null,
     isActive: u.isActive,
     isSuperAdmin: u.isSuperAdmin,
+    notifyEnquiries: u.notifyEnquiries,
   });
   return fieldChanges(view(before), view(after));
 }
@@ -85,10 +86,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ attempts: PasswordAttempts }> =
       await audit(request, {
         module: "user",
         action: "Create user",
-        description: `Created user ${user.email}`,
+        description: `Created ${user.isSuperAdmin ? "super admin" : "user"} ${user.email}`,
         details: {
           userInfo: userInfo(user),
           roleinfo: user.role ? { name: user.role.name, id: user.role._id } : undefined,
+          isSuperAdmin: user.isSuperAdmin,
         },
       });
       return reply.status(201).send({ success: true, message: copy.users.created, data: user });
