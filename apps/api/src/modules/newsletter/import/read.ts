@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
 import { TextDecoder } from "node:util";
 import { unguardCell } from "@shop/shared/csv";
@@ -24,14 +25,18 @@ const repeated = "Duplicate in this file";
 // redos-safe: only ever tested on at most 254 characters (the length is checked first): quadratic at worst on that.
 const emailPattern = /^[^\s@"<>(),;:\\[\]\0]+@[^\s@"<>(),;:\\[\]\0]+\.[A-Za-z]{2,63}$/;
 
-/** What reading the file has counted so far: the progress a job reports and the skips it answers with. */
+/**
+ * What reading the file has counted so far: the progress a job reports and the skips it answers with.
+ * `encoding` is the one the file is read as: given beforehand when the whole file could be looked at
+ * (`fileEncoding`), else decided from its first piece.
+ */
 export type ReadTally = Pick<ImportResult, "skippedCount" | "errors" | "encoding"> & {
   rowsRead: number;
   bytesRead: number;
 };
 
-export function emptyTally(): ReadTally {
-  return { rowsRead: 0, bytesRead: 0, skippedCount: 0, errors: [] };
+export function emptyTally(encoding?: ImportEncoding): ReadTally {
+  return { rowsRead: 0, bytesRead: 0, skippedCount: 0, errors: [], ...(encoding && { encoding }) };
 }
 
 export type ReadHandlers = {
@@ -45,32 +50,79 @@ export function isBlank(record: string[]): boolean {
   return record.every((cell) => cell.trim() === "");
 }
 
-/**
- * The file's encoding from its first piece: a byte order mark (UTF-8, UTF-16LE/BE), else UTF-8 when
- * the piece is valid UTF-8 (a character cut at its end is fine), else Windows-1252, which is what
- * Excel and most Windows tools save as "CSV". The decoder drops the mark.
- */
-function detectEncoding(head: Buffer): { encoding: ImportEncoding; decoder: TextDecoder } {
+/** The encoding a byte order mark at the start of `head` names (the decoder drops the mark). */
+function markedEncoding(head: Buffer): ImportEncoding | undefined {
   const [a, b, c] = head;
-  if (a === 0xef && b === 0xbb && c === 0xbf) return { encoding: "UTF-8 with BOM", decoder: new TextDecoder("utf-8") };
-  if (a === 0xff && b === 0xfe) return { encoding: "UTF-16LE", decoder: new TextDecoder("utf-16le") };
-  if (a === 0xfe && b === 0xff) return { encoding: "UTF-16BE", decoder: new TextDecoder("utf-16be") };
+  if (a === 0xef && b === 0xbb && c === 0xbf) return "UTF-8 with BOM";
+  if (a === 0xff && b === 0xfe) return "UTF-16LE";
+  if (a === 0xfe && b === 0xff) return "UTF-16BE";
+  return undefined;
+}
+
+const decoderLabels: Record<ImportEncoding, string> = {
+  "UTF-8": "utf-8",
+  "UTF-8 with BOM": "utf-8",
+  "UTF-16LE": "utf-16le",
+  "UTF-16BE": "utf-16be",
+  "Windows-1252": "windows-1252",
+};
+
+/**
+ * A file's encoding from its first piece alone, where that is all there is (a preview): a byte order
+ * mark, else UTF-8 when the piece is valid UTF-8 (a character cut at its end is fine), else
+ * Windows-1252, which is what Excel and most Windows tools save as "CSV".
+ */
+function headEncoding(head: Buffer): ImportEncoding {
+  const marked = markedEncoding(head);
+  if (marked) return marked;
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: true });
-    return { encoding: "UTF-8", decoder: new TextDecoder("utf-8") };
+    return "UTF-8";
   } catch {
-    return { encoding: "Windows-1252", decoder: new TextDecoder("windows-1252") };
+    return "Windows-1252";
   }
 }
 
-/** The encoding and decoder for a file from its first piece; a file that is not text is refused (415). */
-export function textDecoderFor(head: Buffer): { encoding: ImportEncoding; decoder: TextDecoder } {
-  const detected = detectEncoding(head);
+/**
+ * The encoding of a whole file on disk, for an import to decide before its first row: its byte order
+ * mark, else UTF-8 when all of it is valid UTF-8, else Windows-1252. A file saved by Windows whose
+ * first pieces happen to be ASCII is Windows-1252 all the same, and its `é` further on is read as one.
+ * One pass stopping at the first byte that is not UTF-8 (about 50 ms for 1,000,000 rows, 38 MB).
+ */
+export async function fileEncoding(path: string): Promise<ImportEncoding> {
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  /** Whether the file so far is UTF-8; without a piece, whether it ends where a character does. */
+  const continuesUtf8 = (piece?: Buffer) => {
+    try {
+      utf8.decode(piece, { stream: piece !== undefined });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let first = true;
+  for await (const piece of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+    const marked = first ? markedEncoding(piece as Buffer) : undefined;
+    if (marked) return marked;
+    first = false;
+    if (!continuesUtf8(piece as Buffer)) return "Windows-1252";
+  }
+  return continuesUtf8() ? "UTF-8" : "Windows-1252";
+}
+
+/**
+ * The decoder for a file whose first piece is `head`, in `encoding` (by default decided from the head);
+ * a file that is not text is refused (415).
+ */
+export function textDecoderFor(
+  head: Buffer,
+  encoding: ImportEncoding = headEncoding(head),
+): { encoding: ImportEncoding; decoder: TextDecoder } {
   // UTF-16 is full of zero bytes; anything else holding one in its first 4 KB is not text.
-  if (!detected.encoding.startsWith("UTF-16") && head.subarray(0, 4096).includes(0)) {
+  if (!encoding.startsWith("UTF-16") && head.subarray(0, 4096).includes(0)) {
     throw new AppError(415, newsletterCopy.invalidFile);
   }
-  return detected;
+  return { encoding, decoder: new TextDecoder(decoderLabels[encoding]) };
 }
 
 /** The CSV reader for a file whose decoded text starts with `text`: its separator and line ending sniffed. */
@@ -162,7 +214,7 @@ export async function readCsvRows(
     const buffer = piece as Buffer;
     tally.bytesRead += buffer.length;
     if (!decoder) {
-      const detected = textDecoderFor(buffer);
+      const detected = textDecoderFor(buffer, tally.encoding);
       tally.encoding = detected.encoding;
       decoder = detected.decoder;
     }

@@ -6,7 +6,7 @@ import { importJobs } from "../../../db/schema/index.ts";
 import { mergeInBatches } from "./batched.ts";
 import { BulkDeclined, estimateRows, loadInBulk, shouldLoadInBulk } from "./bulk.ts";
 import { sharesOneSession } from "./connection.ts";
-import { emptyTally, type ReadTally } from "./read.ts";
+import { emptyTally, fileEncoding, type ReadTally } from "./read.ts";
 import type { BatchOutcome, ImportConsent } from "./stage.ts";
 
 export type ImportFile = { path: string; bytes: number };
@@ -43,6 +43,9 @@ export async function importSubscribers(db: Db, file: ImportFile, input: ImportI
       .then(() => {});
 
   try {
+    // From the whole file before the first row: its first piece may be ASCII and the rest not UTF-8.
+    const encoding = await fileEncoding(file.path);
+    tally = emptyTally(encoding);
     let written: BatchOutcome | undefined;
     const estimatedRows = await estimateRows(file.path, file.bytes);
     // PGlite runs every statement on this thread with its one session: a bulk load's index builds
@@ -61,7 +64,7 @@ export async function importSubscribers(db: Db, file: ImportFile, input: ImportI
         throw error;
       });
       // Declined part way: the file is read again from the start.
-      if (!written) tally = emptyTally();
+      if (!written) tally = emptyTally(encoding);
     }
     written ??= await mergeInBatches(db, read(), { ...input, estimatedRows }, tally, report);
     await finish(db, input.jobId, "finished", tally, written);
