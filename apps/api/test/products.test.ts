@@ -236,7 +236,7 @@ describe("categories", () => {
       token: admin,
     });
     expect(inUse.status).toBe(409);
-    expect(inUse.body.message).toBe("This category still has products or subcategories and cannot be deleted");
+    expect(inUse.body.message).toMatch(/^This category still has 2 products and 2 subcategories/);
     const removed = await call(app, {
       method: "DELETE",
       url: `/api/categories/${created.body.data._id}`,

@@ -10,9 +10,27 @@ export const categoryMessages = {
   subcategoryNotFound: "Subcategory not found",
   taken: "A category with this name or slug already exists",
   subcategoryTaken: "A subcategory with this slug already exists in this category",
+  /** Only when a product or subcategory is added between the count and the delete. */
   inUse: "This category still has products or subcategories and cannot be deleted",
   subcategoryInUse: "This subcategory still has products and cannot be deleted",
 };
+
+const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Names what still holds a category. Its listed count is active products only, so an admin who sees
+ * 0 needs to be told that inactive (deleted) ones still use it.
+ */
+function categoryInUse(uses: { active: number; inactive: number; subcategories: number }): string | null {
+  const parts = [
+    uses.active > 0 ? countOf(uses.active, "product", "products") : "",
+    uses.inactive > 0 ? countOf(uses.inactive, "inactive (deleted) product", "inactive (deleted) products") : "",
+    uses.subcategories > 0 ? countOf(uses.subcategories, "subcategory", "subcategories") : "",
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return `This category still has ${list} and cannot be deleted. Move them to another category first.`;
+}
 
 const toSlug = (value: string) =>
   slugify(value)
@@ -103,6 +121,23 @@ export async function updateCategory(db: Db, id: string, input: Partial<Category
 
 export async function deleteCategory(db: Db, id: string): Promise<CategoryDto> {
   const category = await getCategory(db, id);
+  const [productUses] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${products.status} = 'active')::int`,
+      inactive: sql<number>`count(*) filter (where ${products.status} <> 'active')::int`,
+    })
+    .from(products)
+    .where(eq(products.categoryId, id));
+  const [subcategoryUses] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(subcategories)
+    .where(eq(subcategories.categoryId, id));
+  const inUse = categoryInUse({
+    active: Number(productUses?.active ?? 0),
+    inactive: Number(productUses?.inactive ?? 0),
+    subcategories: Number(subcategoryUses?.count ?? 0),
+  });
+  if (inUse) throw conflict(inUse);
   await db
     .delete(categories)
     .where(eq(categories.id, id))
