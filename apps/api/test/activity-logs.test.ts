@@ -1,5 +1,5 @@
 import type { ActivityLogDto } from "@shop/shared/schemas/activity-logs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call, createStaff, createTestApp, signIn } from "./harness.ts";
 
 const { app } = await createTestApp();
@@ -61,6 +61,42 @@ describe("the activity log", () => {
     const entry = (await logs(`module=user&status=Failure&userId=${staff.userId}`)).body.data.logs[0];
     expect(entry).toMatchObject({ action: "Create user", status: "Failure" });
     expect(entry?.details?.message).toBe("Only a super admin can grant super admin rights");
+  });
+
+  it("records what a refused write aimed at: its target and the names of the fields sent, never their values", async () => {
+    const manager = await createStaff(app, admin, ["user:create-update-user", "user:view-users"]);
+    const me = await call<{ _id: string }>(app, { url: "/api/users/get-user", token: admin });
+    const refused = await call(app, {
+      method: "PUT",
+      url: `/api/users/update-user/${me.body.data._id}`,
+      token: manager.token,
+      body: { name: "Hijacked Name", phone: "0999999999" },
+    });
+    expect(refused.status).toBe(403);
+    const entry = (await logs(`module=user&status=Failure&userId=${manager.userId}`)).body.data.logs[0];
+    expect(entry).toMatchObject({ action: "Update user", description: "Update user failed" });
+    expect(entry?.details).toMatchObject({ params: { id: me.body.data._id }, fields: ["name", "phone"] });
+    expect(JSON.stringify(entry)).not.toMatch(/Hijacked|0999999999/);
+  });
+
+  it("folds a flood of refused writes into a bounded number of rows that still count every attempt", async () => {
+    const staff = await createStaff(app, admin, ["user:view-users"]);
+    const flood = 200;
+    for (let attempt = 0; attempt < flood; attempt += 1) {
+      const refused = await call(app, { method: "POST", url: "/api/users", token: staff.token, body: {} });
+      expect(refused.status).toBe(403);
+    }
+    const failures = () => logs(`module=user&status=Failure&userId=${staff.userId}&limit=100`);
+    // Repeats reach the log in a summary written within a second or so; a row without a count is one attempt.
+    await vi.waitFor(
+      async () => {
+        const { logs: rows, pagination } = (await failures()).body.data;
+        const counted = rows.reduce((sum, row) => sum + (Number(row.details?.attempts) || 1), 0);
+        expect(counted + pagination.totalLogs - rows.length).toBe(flood);
+      },
+      { timeout: 10_000, interval: 250 },
+    );
+    expect((await failures()).body.data.pagination.totalLogs).toBeLessThanOrEqual(3);
   });
 
   it("filters by date range and paginates newest first", async () => {
