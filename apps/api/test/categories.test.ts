@@ -55,3 +55,42 @@ describe("deleting a category", () => {
     );
   });
 });
+
+describe("moving a subcategory", () => {
+  const move = (id: string, category: string) =>
+    call<SubcategoryDto>(app, { method: "PUT", url: `/api/subcategories/${id}`, token: admin, body: { category } });
+
+  it("refuses to move a subcategory that products use, so a product's category and subcategory agree", async () => {
+    const from = await createCategory("Move From");
+    const to = await createCategory("Move To");
+    const sub = await call<SubcategoryDto>(app, {
+      method: "POST",
+      url: "/api/subcategories",
+      token: admin,
+      body: { category: from._id, name: "Movers" },
+    });
+    const product = await createProduct("Moved Lamp", from._id, sub.body.data._id);
+    await softDelete(product._id);
+    const refused = await move(sub.body.data._id, to._id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      "This subcategory is used by 1 product and cannot be moved to another category. Move the product first.",
+    );
+    const read = await call<ProductDto>(app, { url: `/api/products/${product._id}`, token: admin });
+    expect(read.body.data).toMatchObject({ category: { _id: from._id }, subcategory: { _id: sub.body.data._id } });
+  });
+
+  it("moves an unused subcategory", async () => {
+    const from = await createCategory("Empty From");
+    const to = await createCategory("Empty To");
+    const sub = await call<SubcategoryDto>(app, {
+      method: "POST",
+      url: "/api/subcategories",
+      token: admin,
+      body: { category: from._id, name: "Unused" },
+    });
+    const moved = await move(sub.body.data._id, to._id);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.category).toBe(to._id);
+  });
+});
