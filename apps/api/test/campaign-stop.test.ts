@@ -69,6 +69,8 @@ async function exists(id: string): Promise<boolean> {
 
 describe("deleting a campaign", () => {
   it("never deletes a draft the scheduler starts at the same moment", async () => {
+    // Someone to send to: a scheduled campaign whose audience is nobody fails instead of starting.
+    await rig.signUp("due-now@example.com");
     const id = await draft("Due now");
     await db.execute(sql`update campaigns set status = 'scheduled', scheduled_at = now() where id = ${id}`);
     const { result, moved } = await whileMoved(
