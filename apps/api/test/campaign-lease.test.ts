@@ -2,7 +2,8 @@ import type { CampaignDto } from "@shop/shared/schemas/campaigns";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
-import { claimRecipients, recordOutcomes, releaseExpiredClaims } from "../src/modules/campaigns/recipient-queue.ts";
+import { recordOutcomes } from "../src/modules/campaigns/recipient-outcomes.ts";
+import { claimRecipients, releaseExpiredClaims } from "../src/modules/campaigns/recipient-queue.ts";
 import { startCampaignRig } from "./campaign-rig.ts";
 import { call } from "./harness.ts";
 

@@ -9,12 +9,8 @@ import {
   writeOutcomes,
 } from "../modules/campaigns/delivery.ts";
 import { finishDone, queuePendingAudiences, settleBatch, startDueCampaigns } from "../modules/campaigns/lifecycle.ts";
-import {
-  claimRecipients,
-  type Outcome,
-  releaseExpiredClaims,
-  skipUndeliverable,
-} from "../modules/campaigns/recipient-queue.ts";
+import type { Outcome } from "../modules/campaigns/recipient-outcomes.ts";
+import { claimRecipients, releaseExpiredClaims, skipUndeliverable } from "../modules/campaigns/recipient-queue.ts";
 
 export type SenderOptions = {
   batchSize: number;

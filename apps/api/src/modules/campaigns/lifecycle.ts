@@ -6,14 +6,13 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { recordDeliveryEvents } from "../newsletter/delivery-events.ts";
 import { getCampaign, logCampaign, toCampaignDto } from "./history.ts";
+import type { Outcome, RefusedRecipient } from "./recipient-outcomes.ts";
 import {
   type Claimed,
   countAudience,
   countQueued,
-  type Outcome,
   queueAudiencePart,
   queueEmpty,
-  type RefusedRecipient,
   skipQueued,
   tally,
 } from "./recipient-queue.ts";
