@@ -37,6 +37,30 @@ export async function audit(request: FastifyRequest, entry: AuditEntry): Promise
   });
 }
 
+const listedFields = 30;
+const keptLength = 100;
+const clip = (text: string) => text.slice(0, keptLength);
+
+/**
+ * What a failed write aimed at, for the reader of the log: the route's parameters (the target's id)
+ * and the names of the body's fields. Never the values: they can hold passwords and personal data.
+ * Both are the caller's words, so they are clipped.
+ */
+function attemptOf(request: FastifyRequest): { params?: Record<string, string>; fields?: string[] } {
+  const params = Object.entries((request.params ?? {}) as Record<string, unknown>).map(
+    ([name, value]) => [clip(name), clip(String(value))] as const,
+  );
+  const body = request.body;
+  const fields =
+    body && typeof body === "object" && !Array.isArray(body) && !Buffer.isBuffer(body)
+      ? Object.keys(body).slice(0, listedFields).map(clip)
+      : [];
+  return {
+    ...(params.length > 0 && { params: Object.fromEntries(params) }),
+    ...(fields.length > 0 && { fields }),
+  };
+}
+
 /** A staff write that fails (validation, permission, conflict, crash) is logged as a Failure. */
 export const activityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onError", async (request, _reply, error: FastifyError) => {
@@ -49,7 +73,7 @@ export const activityPlugin = fp(async (app: FastifyInstance) => {
         ...label,
         status: "Failure",
         description: `${label.action} failed`,
-        details: { message: status >= 500 ? "Internal error" : error.message },
+        details: { message: status >= 500 ? "Internal error" : error.message, ...attemptOf(request) },
       });
     } catch (logError) {
       request.log.error({ err: loggableError(logError) }, "could not record activity");
