@@ -77,4 +77,16 @@ describe("rendered storefront pages are cached by what they show", () => {
       vi.useRealTimers();
     }
   });
+
+  it("keeps its pages however many one-off addresses (searches, dead links) are asked for", async () => {
+    const locks = (await rendered("/smart-locks")) ?? "";
+    expect(locks).not.toBe("");
+    // More distinct addresses than the cache holds entries: each a search or a page that does not exist.
+    for (let i = 0; i < 600; i += 1) {
+      expect((await app.inject({ url: `/shop?search=flood-${i}` })).statusCode).toBe(200);
+      expect((await app.inject({ url: `/no-such-page-${i}` })).statusCode).toBe(404);
+    }
+    // The stale copy (lib/stale-pages.ts) would hide a lost entry for a few seconds: ask the cache itself.
+    expect(app.publicCache.get("page:/smart-locks")?.body).toContain(locks);
+  });
 });

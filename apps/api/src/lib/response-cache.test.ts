@@ -67,13 +67,54 @@ describe("the response cache", () => {
     expect(cache.get("/api/blog/posts")?.body).toBe("posts");
   });
 
-  it("evicts the least recently used entry past its size", async () => {
+  it("evicts the least recently used entry past its size, for a key asked for as often", async () => {
     const cache = createResponseCache(2);
     await cache.fill("a", async () => "1");
     await cache.fill("b", async () => "2");
     cache.get("a");
     await cache.fill("c", async () => "3");
+    await cache.fill("c", async () => "3");
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")?.body).toBe("1");
   });
+
+  it("keeps an entry in use however many one-off keys miss it, and answers them all", async () => {
+    const cache = createResponseCache(10);
+    await cache.fill("/", async () => "home");
+    for (let i = 0; i < 5; i += 1) cache.get("/");
+    for (let i = 0; i < 100; i += 1) {
+      // Read now and then, as a page in use is, while the flood goes on.
+      if (i % 5 === 0) expect(cache.get("/")?.body).toBe("home");
+      const key = `/shop?search=flood-${i}`;
+      if (!cache.get(key)) expect((await cache.fill(key, async () => `result ${i}`)).body).toBe(`result ${i}`);
+    }
+    expect(cache.get("/")?.body).toBe("home");
+  });
+
+  it("takes in a key asked for again in place of one asked for once", async () => {
+    const cache = createResponseCache(2);
+    await cache.fill("a", async () => "1");
+    await cache.fill("b", async () => "2");
+    await cache.fill("c", async () => "3");
+    expect(cache.get("c")).toBeUndefined();
+    await cache.fill("c", async () => "3");
+    expect(cache.get("c")?.body).toBe("3");
+  });
+
+  it("runs one load for requests that miss together a key it does not keep", async () => {
+    const cache = createResponseCache(1);
+    await cache.fill("a", async () => "1");
+    cache.get("a");
+    let loads = 0;
+    const gate = deferred();
+    const produce = () => {
+      loads += 1;
+      return gate.promise;
+    };
+    const waiting = [cache.fill("once", produce), cache.fill("once", produce)];
+    gate.resolve("body");
+    expect((await Promise.all(waiting)).map((a) => a.body)).toEqual(["body", "body"]);
+    expect(loads).toBe(1);
+  });
 });
+
