@@ -5,6 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { categories, products, subcategories } from "../../db/schema/index.ts";
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../lib/errors.ts";
 
+const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 export const categoryMessages = {
   notFound: "Category not found",
   subcategoryNotFound: "Subcategory not found",
@@ -13,9 +15,10 @@ export const categoryMessages = {
   /** Only when a product or subcategory is added between the count and the delete. */
   inUse: "This category still has products or subcategories and cannot be deleted",
   subcategoryInUse: "This subcategory still has products and cannot be deleted",
+  subcategoryUsed: (count: number) =>
+    `This subcategory is used by ${countOf(count, "product", "products")} and cannot be moved to another category. ` +
+    `Move ${count === 1 ? "the product" : "the products"} first.`,
 };
-
-const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * Names what still holds a category. Its listed count is active products only, so an admin who sees
@@ -195,6 +198,16 @@ export async function updateSubcategory(
 ) {
   const before = await getSubcategory(db, id);
   if (input.category) await getCategory(db, input.category);
+  if (input.category !== undefined && input.category !== before.category) {
+    // A product keeps its category when its subcategory moves: they would disagree. Inactive ones
+    // count too, since restoring one brings the mismatch back to the shop.
+    const [uses] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.subcategoryId, id));
+    const count = Number(uses?.count ?? 0);
+    if (count > 0) throw conflict(categoryMessages.subcategoryUsed(count));
+  }
   await db
     .update(subcategories)
     .set({
