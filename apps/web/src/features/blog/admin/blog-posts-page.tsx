@@ -14,7 +14,7 @@ import { StatusBadge } from "@/components/status-badge";
 import { useDeleteDialog } from "@/components/use-delete-dialog";
 import { useCan } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatDay } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useToast } from "@/lib/toasts";
 import { useUrlFilters } from "@/lib/use-url-filters";
@@ -86,7 +86,7 @@ export function BlogPostsPage() {
       id: "published",
       header: t.columns.published,
       className: "whitespace-nowrap",
-      cell: (post) => formatDate(post.publishedAt, t.notPublished),
+      cell: (post) => formatDay(post.publishedAt, t.notPublished),
     },
     {
       id: "updated",
