@@ -84,6 +84,16 @@ describe("image uploads", () => {
     expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
   });
 
+  it("takes an image taller than WebP allows, fitting its variants inside 16,383 px", async () => {
+    const tall = await sharp({ create: { width: 100, height: 17_000, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
+    const response = await upload([{ name: "images", filename: "tall.png", type: "image/png", data: tall }]);
+    expect(response.statusCode, response.body).toBe(201);
+    const served = await app.inject({ url: response.json().data.urls[0] });
+    expect((await sharp(served.rawPayload).metadata()).height).toBeLessThanOrEqual(16_383);
+  });
+
   it("needs a product or banner permission", async () => {
     const support = await createStaff(app, admin, ["contact:view-contacts"]);
     const denied = await upload([{ name: "images", filename: "a.jpg", type: "image/jpeg", data: jpeg }], support.token);
