@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Links in emails that act without signing in (unsubscribe, confirm): the subscriber id, an optional
- * campaign id, and an HMAC over both, so nobody can act for someone else by guessing.
+ * Unsubscribe links in emails, which act without signing in: the subscriber id, an optional campaign
+ * id, and an HMAC over both (and the purpose), so nobody can act for someone else by guessing. The
+ * double opt-in's links expire, and are made by signParts (newsletter/confirm-links.ts).
  */
-export type LinkPurpose = "unsubscribe" | "confirm";
+export type LinkPurpose = "unsubscribe";
 export type LinkClaims = { subscriberId: string; campaignId: string | null };
 
 const b64 = (text: string) => Buffer.from(text).toString("base64url");
