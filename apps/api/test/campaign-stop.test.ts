@@ -5,6 +5,8 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
 import { startDueCampaigns } from "../src/modules/campaigns/lifecycle.ts";
+import { recordOutcomes } from "../src/modules/campaigns/recipient-outcomes.ts";
+import { claimRecipients, releaseExpiredClaims } from "../src/modules/campaigns/recipient-queue.ts";
 import { deleteDraft, deleteHistory } from "../src/modules/campaigns/service.ts";
 import { startCampaignRig } from "./campaign-rig.ts";
 import { call } from "./harness.ts";
@@ -170,4 +172,33 @@ describe("stopping a campaign mid-batch", () => {
     expect(counts.sent).toBe(sentTo("cancelled"));
     expect((counts.sent ?? 0) + (counts.skipped ?? 0)).toBe(100);
   }, 40_000);
+});
+
+describe("a cancelled campaign's recipients that come back from a batch", () => {
+  // Cancel skips those queued; claims come only from sending campaigns, so a row back in the queue
+  // after the cancel would wait there for ever.
+  it("skips them, whether retried, held back or left by a sender whose lease ran out", async () => {
+    const id = await rig.startCampaignTo("leftover", 3);
+    const [retried, held, abandoned] = (await claimRecipients(db, 10, 60_000)).filter((r) => r.campaign_id === id);
+    if (!retried || !held || !abandoned) throw new Error("three recipients claimed");
+    const cancelled = await call(rig.app, { method: "POST", url: `/api/emailhistory/${id}/cancel`, token: rig.admin });
+    expect(cancelled.status).toBe(200);
+
+    // The batch had read the status just before the cancel: a 4xx to retry, a pause to hold.
+    await recordOutcomes(db, [
+      { id: retried.id, attempts: retried.attempts, kind: "retry", error: "451 Try again later" },
+      { id: held.id, attempts: held.attempts, kind: "held" },
+    ]);
+    // The third's sender died with it.
+    await db.execute(sql`update campaign_recipients set lease_until = now() - interval '1 second'
+      where id = ${abandoned.id}`);
+    await releaseExpiredClaims(db);
+
+    expect(await rig.statuses(id)).toEqual({ skipped: 3 });
+    const reasons = await queryRows<{ last_error: string }>(
+      db,
+      sql`select distinct last_error from campaign_recipients where campaign_id = ${id}`,
+    );
+    expect(reasons).toEqual([{ last_error: "Campaign cancelled" }]);
+  });
 });
