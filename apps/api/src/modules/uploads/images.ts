@@ -34,6 +34,8 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
 
 /** Larger pictures are refused before decoding: a few KB of PNG can claim gigabytes of pixels. */
 const maxPixels = 50_000_000;
+/** WebP cannot encode a side longer than this: a tall image's variants are fitted inside it. */
+const webpMaxSide = 16_383;
 
 export type PreparedImage = {
   metadata: Metadata;
@@ -65,7 +67,7 @@ export async function prepareImage(store: FileStore, folder: UploadFolder, bytes
         ? null
         : await sharp(bytes, { animated: false, limitInputPixels: maxPixels })
             .rotate()
-            .resize({ width, withoutEnlargement: true })
+            .resize({ width, height: webpMaxSide, fit: "inside", withoutEnlargement: true })
             .webp({ quality: 80 })
             .toBuffer();
       variants.push({ width, key, data });
