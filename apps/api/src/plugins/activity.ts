@@ -2,6 +2,7 @@ import type { ActivityDetails, ActivityStatus } from "@shop/shared/schemas/activ
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { recordActivity } from "../core/activity-log.ts";
+import { createRefusalSummary } from "../core/refusal-summary.ts";
 import { loggableError } from "../lib/errors.ts";
 import { TooManyAttempts } from "../lib/failure-throttle.ts";
 
@@ -61,13 +62,54 @@ function attemptOf(request: FastifyRequest): { params?: Record<string, string>; 
   };
 }
 
-/** A staff write that fails (validation, permission, conflict, crash) is logged as a Failure. */
+/** After a caller is refused a write, their next refusals of it within this long are counted, not written. */
+const repeatWindowMs = 60_000;
+/** Refusals remembered at most: past this the memory starts over (a few more rows, never unbounded memory). */
+const maxRemembered = 10_000;
+
+/**
+ * A staff write that fails (validation, permission, conflict, crash) is logged as a Failure. A refusal
+ * (403) repeated by the same caller on the same route is folded into one summary row per burst, so a
+ * script hammering a forbidden route cannot bury the log under thousands of rows; the first refusal
+ * of each burst is still written at once, with its reason and target.
+ */
 export const activityPlugin = fp(async (app: FastifyInstance) => {
+  const refusals = createRefusalSummary(app.db, {
+    burstGapMs: repeatWindowMs,
+    onError: (error) => app.log.error({ err: loggableError(error) }, "could not summarise refused writes"),
+  });
+  app.addHook("onClose", async () => {
+    await refusals.flush();
+  });
+  const lastRefused = new Map<string, number>();
+  const isRepeat = (key: string, now: number) => {
+    const last = lastRefused.get(key);
+    if (lastRefused.size >= maxRemembered && last === undefined) {
+      for (const [seen, at] of lastRefused) if (now - at >= repeatWindowMs) lastRefused.delete(seen);
+      if (lastRefused.size >= maxRemembered) lastRefused.clear();
+    }
+    lastRefused.set(key, now);
+    return last !== undefined && now - last < repeatWindowMs;
+  };
+
   app.addHook("onError", async (request, _reply, error: FastifyError) => {
     const label = request.routeOptions.config.activity;
+    const principal = request.principal;
     // A throttled attempt is summarised with the rest of its burst by the route that refused it.
-    if (!label || !request.principal || error instanceof TooManyAttempts) return;
+    if (!label || !principal || error instanceof TooManyAttempts) return;
     const status = error.statusCode ?? 500;
+    const route = `${principal.userId}:${request.method} ${request.routeOptions.url}`;
+    if (status === 403 && isRepeat(route, Date.now())) {
+      refusals.note({
+        burst: `refused:${route}`,
+        ...label,
+        description: `${label.action} refused again for ${principal.email}`,
+        userId: principal.userId,
+        address: request.ip,
+        message: error.message,
+      });
+      return;
+    }
     try {
       await audit(request, {
         ...label,

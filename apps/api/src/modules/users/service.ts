@@ -11,13 +11,13 @@ import type {
 } from "@shop/shared/schemas/users";
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { invalidatePrincipals, type Principal } from "../../core/principal.ts";
+import type { RefusalSummary } from "../../core/refusal-summary.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
 import { hashPassword, verifyPassword } from "../../lib/password.ts";
 import { escapeLike } from "../../lib/sql.ts";
-import type { RefusalSummary } from "../activity-logs/refusal-summary.ts";
 
 const rolePermissionNames = sql<
   string[] | null

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../../test/harness.ts";
-import { activityLogs } from "../../db/schema/index.ts";
+import { openTestDatabase } from "../../test/harness.ts";
+import { activityLogs } from "../db/schema/index.ts";
 import { createRefusalSummary, type Refusal } from "./refusal-summary.ts";
 
 const database = await openTestDatabase();

@@ -1,7 +1,7 @@
 import type { ActivityDetails } from "@shop/shared/schemas/activity-logs";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { activityLogs } from "../../db/schema/index.ts";
+import type { Db } from "../db/client.ts";
+import { activityLogs } from "../db/schema/index.ts";
 
 /** One attempt the throttle refused, as the route saw it. */
 export type Refusal = {
@@ -14,6 +14,8 @@ export type Refusal = {
   address: string;
   /** The account the attempt named, listed when a burst is counted per address. */
   account?: string;
+  /** The reason the row gives, from the burst's first refusal; by default the throttle's. */
+  message?: string;
 };
 
 export type RefusalSummary = {
@@ -118,7 +120,7 @@ async function mergeBurst(db: Db, burst: Pending, burstGapMs: number): Promise<v
     const before = open?.details as SummaryDetails | null | undefined;
     const accounts = union(before?.accounts, burst.accounts);
     const details: SummaryDetails = {
-      message: refusalReason,
+      message: burst.message ?? refusalReason,
       burst: burst.burst,
       attempts: (before?.attempts ?? 0) + burst.attempts,
       addresses: union(before?.addresses, burst.addresses),
