@@ -18,6 +18,14 @@ import { applyPendingChanges, type MailConfirmation } from "./pending-changes.ts
 
 export type EmailLinks = { linkSecret: string; publicUrl: string };
 
+/** The double opt-in email's words (only the API sends them, so they live beside it, as enquiryMailCopy does). */
+const confirmationMailCopy = {
+  subject: (store: string) => `Confirm your subscription to ${store}`,
+  ask: (store: string) => `Please confirm that you want to receive emails from ${store}`,
+  button: "Confirm my subscription",
+  notYou: "If you did not ask for this, ignore this email.",
+} as const;
+
 /**
  * A pending sign-up's, or a returning person's, one link that confirms the subscription
  * (subscribe-service.ts), written to the outbox in the sign-up's own transaction (`db`), so a relay
@@ -34,14 +42,15 @@ export async function enqueueConfirmation(
   const { settings } = links;
   const token = signConfirmLink(links.linkSecret, { subscriberId: to.id, leftMs: to.leftMs });
   const link = `${links.publicUrl}/confirm/${token}`;
+  const copy = confirmationMailCopy;
   await enqueueMail(db, {
     kind: "subscribe-confirmation",
     to: to.email,
     message: {
       from: senderOf(settings, app.mailFrom),
-      subject: `Confirm your subscription to ${settings.storeName}`,
-      text: `Please confirm that you want to receive emails from ${settings.storeName}:\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
-      html: `<p>Please confirm that you want to receive emails from ${escapeHtml(settings.storeName)}.</p><p><a href="${link}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this email.</p>`,
+      subject: copy.subject(settings.storeName),
+      text: `${copy.ask(settings.storeName)}:\n\n${link}\n\n${copy.notYou}`,
+      html: `<p>${copy.ask(escapeHtml(settings.storeName))}.</p><p><a href="${link}">${copy.button}</a></p><p>${copy.notYou}</p>`,
     },
   });
 }
