@@ -100,9 +100,36 @@ describe("image uploads", () => {
     expect(denied.statusCode).toBe(403);
     const bannerEditor = await createStaff(app, admin, ["herobanner:create-hero-banner"]);
     const allowed = await upload(
-      [{ name: "images", filename: "a.jpg", type: "image/jpeg", data: jpeg }],
+      [
+        { name: "folder", data: "banners" },
+        { name: "images", filename: "a.jpg", type: "image/jpeg", data: jpeg },
+      ],
       bannerEditor.token,
     );
     expect(allowed.statusCode).toBe(201);
+  });
+
+  it("writes to a folder only with the permission of the screen that uses it", async () => {
+    const image = { name: "images", filename: "a.jpg", type: "image/jpeg", data: jpeg };
+    const composer = await createStaff(app, admin, ["newsletter:compose-email"]);
+    const bannerEditor = await createStaff(app, admin, ["herobanner:update-hero-banner"]);
+    const writer = await createStaff(app, admin, ["blog:create-update-post"]);
+    for (const [token, folder, status] of [
+      [composer.token, "products", 403],
+      [composer.token, "banners", 403],
+      [composer.token, "campaigns", 201],
+      [bannerEditor.token, "products", 403],
+      [bannerEditor.token, "blog", 403],
+      [writer.token, "categories", 403],
+      [writer.token, "blog", 201],
+      [admin, "categories", 201],
+    ] as const) {
+      const response = await upload([{ name: "folder", data: folder }, image], token);
+      expect(response.statusCode, `${folder}: ${response.body}`).toBe(status);
+    }
+    // No folder is the products folder.
+    const unnamed = await upload([image], composer.token);
+    expect(unnamed.statusCode).toBe(403);
+    expect(unnamed.json().message).toBe("You do not have permission to upload images to products");
   });
 });
