@@ -9,9 +9,9 @@ import { withSender } from "../../mail/sender.ts";
 import { classify } from "../../mail/smtp-errors.ts";
 import type { Mailer } from "../../mail/transport.ts";
 import { getSettings } from "../settings/service.ts";
-import { cancelledReason, hardBouncedWhileSending, pauseSending } from "./lifecycle.ts";
+import { hardBouncedWhileSending, pauseSending } from "./lifecycle.ts";
 import { type Outcome, recordOutcomes } from "./recipient-outcomes.ts";
-import { type Claimed, extendClaims } from "./recipient-queue.ts";
+import { type Claimed, cancelledReason, extendClaims } from "./recipient-queue.ts";
 import { storeCampaignLinks } from "./tracking.ts";
 
 /** What every message of a send links with, and the operator's MAIL_FROM. */

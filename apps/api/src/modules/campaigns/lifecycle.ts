@@ -9,6 +9,7 @@ import { getCampaign, logCampaign, toCampaignDto } from "./history.ts";
 import type { Outcome, RefusedRecipient } from "./recipient-outcomes.ts";
 import {
   type Claimed,
+  cancelledReason,
   countAudience,
   countQueued,
   queueAudiencePart,
@@ -154,9 +155,6 @@ export async function queuePendingAudiences(db: Db): Promise<{ added: number; pe
   }
   return { added, pending };
 }
-
-/** Why a cancelled campaign's recipients were not sent (their rows' last error). */
-export const cancelledReason = "Campaign cancelled";
 
 export async function setSendingState(db: Db, id: string, action: "pause" | "resume" | "cancel"): Promise<CampaignDto> {
   const transitions = {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { pgArray, queryRows } from "../../lib/sql.ts";
+import { backInQueue } from "./recipient-queue.ts";
 
 /**
  * What the holder of a claim writes back (recipient-queue.ts claims): each recipient's outcome,
@@ -52,15 +53,15 @@ export async function recordOutcomes(db: Db, outcomes: Outcome[]): Promise<Refus
   if (retries.length > 0) {
     const { from, where } = stillClaimed(retries, errorOf);
     // Back-off grows with each attempt: 30 s, 2 min, 8 min, …
-    await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, last_error = v.text,
+    await db.execute(sql`update campaign_recipients r set ${backInQueue(sql`v.text`)},
         next_attempt_at = now() + (30 * power(4, r.attempts - 1)) * interval '1 second'
       from ${from} where ${where}`);
   }
   const held = outcomes.filter((o) => o.kind === "held");
   if (held.length > 0) {
     const { from, where } = stillClaimed(held, errorOf);
-    await db.execute(sql`update campaign_recipients r set status = 'queued', lease_until = null, attempts = r.attempts - 1,
-        last_error = coalesce(nullif(v.text, ''), r.last_error)
+    await db.execute(sql`update campaign_recipients r set attempts = r.attempts - 1,
+        ${backInQueue(sql`coalesce(nullif(v.text, ''), r.last_error)`)}
       from ${from} where ${where}`);
   }
   const skipped = outcomes.filter((o) => o.kind === "skipped");

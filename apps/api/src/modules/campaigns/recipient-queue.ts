@@ -100,10 +100,24 @@ export async function countQueued(db: Db, campaignId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Why a cancelled campaign's recipients were not sent (their rows' last error). */
+export const cancelledReason = "Campaign cancelled";
+
+/**
+ * Sets a claimed row `r` back in the queue with `error` as its last error, or skipped when its
+ * campaign was cancelled meanwhile: cancel skips only the rows queued at that moment, and claims come
+ * only from sending campaigns, so a row queued after it would wait for ever.
+ */
+export function backInQueue(error: SQL): SQL {
+  const cancelled = sql`exists (select 1 from campaigns c where c.id = r.campaign_id and c.status = 'cancelled')`;
+  return sql`status = case when ${cancelled} then 'skipped' else 'queued' end,
+    last_error = case when ${cancelled} then ${cancelledReason} else ${error} end, lease_until = null`;
+}
+
 /** Claims whose lease ran out (their process died) go back in the queue. */
 export async function releaseExpiredClaims(db: Db): Promise<void> {
-  await db.execute(sql`update campaign_recipients set status = 'queued', lease_until = null
-    where status = 'sending' and lease_until < now()`);
+  await db.execute(sql`update campaign_recipients r set ${backInQueue(sql`r.last_error`)}
+    where r.status = 'sending' and r.lease_until < now()`);
 }
 
 /**
