@@ -206,6 +206,7 @@ const fixtureContext = (caller: Caller) => ({
   app,
   admin,
   lookalike: () => lookalikeOf(app, admin, caller.holds ?? []),
+  holds: caller.holds ?? [],
 });
 const succeeded = (status: number) => status >= 200 && status < 300;
 const writeRoutes = routes.filter((route) => route.method !== "GET");

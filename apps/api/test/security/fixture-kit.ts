@@ -20,6 +20,8 @@ export type Admin = { app: FastifyInstance; admin: string };
 export type FixtureContext = Admin & {
   /** A disposable person holding what the probing caller holds, signed in. */
   lookalike: () => Promise<{ token: string; password: string }>;
+  /** What the probing caller holds, for a route whose valid body depends on it (an upload's folder). */
+  holds: string[] | "super";
 };
 
 export type Fixture = (context: FixtureContext) => Promise<Probe>;

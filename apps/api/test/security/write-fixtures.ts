@@ -1,8 +1,10 @@
+import { satisfies } from "@shop/shared/permissions";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { queryRows } from "../../src/lib/sql.ts";
 import { suppress } from "../../src/modules/newsletter/suppressions.ts";
+import { uploadFolderPermissions, uploadFolders } from "../../src/modules/uploads/images.ts";
 import { call, createStaff, signIn } from "../harness.ts";
 import { multipart } from "../multipart.ts";
 import { accountFixtures } from "./account-fixtures.ts";
@@ -124,10 +126,20 @@ export const writeFixtures: Record<string, Fixture> = {
   }),
   "PUT /api/products/:id": async (c) => ({ url: `/api/products/${await product(c)}`, body: { price: 12 } }),
 
-  "POST /api/upload/multiple": async () => ({
+  // Each folder has its own permissions: the caller writes to one they hold.
+  "POST /api/upload/multiple": async (c) => ({
     url: "/api/upload/multiple",
     form: multipart([
-      { name: "folder", data: "products" },
+      {
+        name: "folder",
+        data:
+          uploadFolders.find((folder) =>
+            satisfies(
+              { isSuperAdmin: c.holds === "super", permissions: c.holds === "super" ? [] : c.holds },
+              uploadFolderPermissions[folder],
+            ),
+          ) ?? "products",
+      },
       { name: "images", filename: "a.png", type: "image/png", data: png },
     ]),
   }),

@@ -17,6 +17,18 @@ export const uploadMessages = {
 export const uploadFolders = ["products", "banners", "categories", "blog", "campaigns"] as const;
 export type UploadFolder = (typeof uploadFolders)[number];
 
+/**
+ * Who may write into each folder: the permissions of the screens whose images live there (categories
+ * are kept by product staff), so a newsletter-only role cannot replace a product's or a banner's files.
+ */
+export const uploadFolderPermissions: Record<UploadFolder, readonly string[]> = {
+  products: ["product:create-product", "product:update-product"],
+  categories: ["product:create-product", "product:update-product"],
+  banners: ["herobanner:create-hero-banner", "herobanner:update-hero-banner"],
+  blog: ["blog:create-update-post"],
+  campaigns: ["newsletter:compose-email"],
+};
+
 type ImageKind = "jpeg" | "png" | "gif" | "webp" | "avif";
 
 /** The file's own bytes say what it is; its name and declared type are not trusted. */

@@ -1,16 +1,19 @@
 import multipart, { type MultipartFile } from "@fastify/multipart";
+import { satisfies } from "@shop/shared/permissions";
 import { okResponse } from "@shop/shared/schemas/common";
 import { type StoredImage, uploadResultSchema } from "@shop/shared/schemas/uploads";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
-import { requirePermission } from "../../plugins/auth.ts";
+import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import {
   type PreparedImage,
   prepareImage,
   saveImage,
   type UploadFolder,
+  uploadFolderPermissions,
   uploadFolders,
   uploadMessages,
 } from "./images.ts";
@@ -21,6 +24,13 @@ const maxFileBytes = 8 * 1024 * 1024;
 
 function isFolder(value: string): value is UploadFolder {
   return (uploadFolders as readonly string[]).includes(value);
+}
+
+/** The route lets in anyone who may write to some folder; this checks the folder asked for. */
+function assertMayWriteTo(request: FastifyRequest, folder: UploadFolder): void {
+  if (!satisfies(principalOf(request), uploadFolderPermissions[folder])) {
+    throw forbidden(`You do not have permission to upload images to ${folder}`);
+  }
 }
 
 /** Multipart limits surface as Fastify errors; give them our words and the right status. */
@@ -51,14 +61,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (
           },
           folder: { type: "string", description: `One of ${uploadFolders.join(", ")}; products if left out` },
         },
-        ...requirePermission([
-          "product:create-product",
-          "product:update-product",
-          "herobanner:create-hero-banner",
-          "herobanner:update-hero-banner",
-          "blog:create-update-post",
-          "newsletter:compose-email",
-        ]),
+        ...requirePermission([...new Set(Object.values(uploadFolderPermissions).flat())]),
         activity: { module: "upload", action: "Upload images" },
       },
     },
@@ -79,12 +82,15 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (
           } else if (part.fieldname === "folder") {
             const value = String(part.value);
             if (!isFolder(value)) throw badRequest(`Folder must be one of: ${uploadFolders.join(", ")}`);
+            // Before any later file is read: the web app sends the folder first.
+            assertMayWriteTo(request, value);
             folder = value;
           }
         }
       } catch (error) {
         uploadError(error);
       }
+      assertMayWriteTo(request, folder);
       if (files.length === 0) throw badRequest(uploadMessages.none);
       // Every file is checked and converted before the first is written: a refused batch leaves nothing behind.
       const prepared: PreparedImage[] = [];
