@@ -6,7 +6,13 @@ import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttl
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
-import { padToFloor, requestPasswordReset, resetPassword, sendPasswordResetLink } from "./password-reset.ts";
+import {
+  padToFloor,
+  requestPasswordReset,
+  resetPassword,
+  sendPasswordResetLink,
+  signedInFrom,
+} from "./password-reset.ts";
 
 /** Requests per address in the throttle's window (an hour): enough for a lost email or two. */
 export const resetRequestsPerAddress = 3;
@@ -33,8 +39,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     async (request) => {
       const startedAt = performance.now();
       const { email } = request.body;
-      // Counted for every address alike, so a refusal says nothing about whether it has an account.
-      const reservation = await options.addressThrottle.reserve([`reset:${email}`]);
+      // Counted for every address alike, so a refusal says nothing about whether it has an account;
+      // from where the account signs in, apart (signedInFrom).
+      const familiar = await signedInFrom(app.db, email, request.ip);
+      const reservation = await options.addressThrottle.reserve([
+        familiar ? `reset:${email}:from:${request.ip}` : `reset:${email}`,
+      ]);
       if (!reservation.granted) throw new TooManyAttempts(accountCopy.forgot.tooMany, reservation);
       const mailed = await requestPasswordReset(app, email);
       if (mailed) {

@@ -13,6 +13,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { getSettings } from "../settings/service.ts";
 import { assertCanTouch, getUser } from "../users/service.ts";
+import { knownAddressOf } from "./service.ts";
 
 /** A link works for one hour, once. */
 export const resetLinkTtlMs = 60 * 60_000;
@@ -62,6 +63,20 @@ async function issueResetLink(
     });
   });
   app.outbox.wake();
+}
+
+/**
+ * Whether the account with this address has signed in from this network address lately
+ * (knownAddressOf, the sign-in throttle's rule). Its reset requests from there then count apart from
+ * everyone else's, so a stranger who spends the address's allowance does not lock the owner out. One
+ * indexed lookup, made for every address alike; the answer's time floor covers it.
+ */
+export async function signedInFrom(db: Db, email: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ known: knownAddressOf(ip) })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row?.known === true;
 }
 
 /**
