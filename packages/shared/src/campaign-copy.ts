@@ -295,7 +295,8 @@ export const campaignUiCopy = {
     prefetchHint:
       "Opens by mail privacy proxies (such as Apple Mail Privacy Protection), counted apart from human opens.",
     topLinks: "Top clicked links",
-    clicks: (count: number, shown: string) => `${shown} ${count === 1 ? "click" : "clicks"}`,
+    // Each link counts the people who clicked it, not the clicks (one person's repeats count once).
+    clicks: (count: number, shown: string) => `${shown} ${count === 1 ? "person" : "people"}`,
     noClicks: "No clicks yet",
     noData: "No emails have been sent yet.",
   },

@@ -78,9 +78,11 @@ export const campaignRecipients = pgTable(
 );
 
 /**
- * The ids a deleted subscriber was mailed under, with those addresses (lower case): someone who
- * comes back under a new id and asks to be erased is found in the campaigns sent to the old one
- * (campaigns/recipient-queue.ts). Not a foreign key: the subscriber row is gone.
+ * Addresses a subscriber id is known under besides its row's (lower case): a deleted subscriber's,
+ * with each address it was mailed under, so someone who comes back under a new id and asks to be
+ * erased is found in the campaigns sent to the old one (campaigns/recipient-queue.ts); and a live
+ * subscriber's earlier addresses that staff changed (newsletter/erasure.ts erases them with the person).
+ * Not a foreign key: the subscriber row may be gone.
  */
 export const formerSubscriberIds = pgTable(
   "former_subscriber_ids",

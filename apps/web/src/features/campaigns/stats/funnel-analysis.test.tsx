@@ -58,9 +58,9 @@ describe("funnel analysis", () => {
     renderFunnel();
     const links = within(await screen.findByTestId("top-links")).getAllByRole("listitem");
     expect(links.map((link) => link.textContent)).toEqual([
-      "https://shop.example.com/locks60 clicks",
-      "https://shop.example.com/sensors35 clicks",
-      "https://shop.example.com/switches1 click",
+      "https://shop.example.com/locks60 people",
+      "https://shop.example.com/sensors35 people",
+      "https://shop.example.com/switches1 person",
     ]);
   });
 
