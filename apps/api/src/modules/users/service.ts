@@ -163,19 +163,18 @@ export async function createUser(db: Db, actor: Principal, input: UserCreate): P
   }
 }
 
-async function countOtherActiveSuperAdmins(db: Db, exceptId: string): Promise<number> {
-  const [row] = await db
+/**
+ * Inside the transaction that deactivates or demotes an active super admin: another must stay active.
+ * Such changes take turns (a transaction lock), or two super admins removing each other at once would
+ * each count the other as still active, and both go.
+ */
+async function assertAnotherSuperAdminStays(tx: Db, targetId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('users:active-super-admins'))`);
+  const [row] = await tx
     .select({ total: count() })
     .from(users)
-    .where(and(eq(users.isSuperAdmin, true), eq(users.isActive, true), ne(users.id, exceptId)));
-  return row?.total ?? 0;
-}
-
-async function assertMayDeactivate(db: Db, actor: Principal, target: UserDto): Promise<void> {
-  if (target._id === actor.userId) throw forbidden(copy.users.cannotDeactivateSelf);
-  if (target.isSuperAdmin && target.isActive && (await countOtherActiveSuperAdmins(db, target._id)) === 0) {
-    throw conflict(copy.users.lastSuperAdmin);
-  }
+    .where(and(eq(users.isSuperAdmin, true), eq(users.isActive, true), ne(users.id, targetId)));
+  if ((row?.total ?? 0) === 0) throw conflict(copy.users.lastSuperAdmin);
 }
 
 /**
@@ -218,18 +217,25 @@ export async function updateUser(db: Db, actor: Principal, id: string, input: Us
     if (id === actor.userId && !actor.isSuperAdmin) throw forbidden(copy.users.cannotChangeOwnRole);
     await assertCanAssignRole(db, actor, input.role);
   }
-  if (input.isActive === false && before.isActive) await assertMayDeactivate(db, actor, before);
+  if (input.isActive === false && before.isActive && id === actor.userId) {
+    throw forbidden(copy.users.cannotDeactivateSelf);
+  }
+  const removesActiveSuperAdmin =
+    before.isSuperAdmin && before.isActive && (input.isActive === false || input.isSuperAdmin === false);
 
-  await db
-    .update(users)
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.phone !== undefined && { phone: input.phone }),
-      ...(input.role !== undefined && { roleId: input.role }),
-      ...(input.isActive !== undefined && { isActive: input.isActive }),
-      ...(input.isSuperAdmin !== undefined && { isSuperAdmin: input.isSuperAdmin }),
-    })
-    .where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    if (removesActiveSuperAdmin) await assertAnotherSuperAdminStays(tx, id);
+    await tx
+      .update(users)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.phone !== undefined && { phone: input.phone }),
+        ...(input.role !== undefined && { roleId: input.role }),
+        ...(input.isActive !== undefined && { isActive: input.isActive }),
+        ...(input.isSuperAdmin !== undefined && { isSuperAdmin: input.isSuperAdmin }),
+      })
+      .where(eq(users.id, id));
+  });
   if (input.isActive === false && before.isActive) await revokeSessions(db, id);
   else invalidatePrincipals(db);
   return { before, after: await getUser(db, id) };
