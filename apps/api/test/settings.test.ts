@@ -18,7 +18,9 @@ describe("who may change where new enquiries are emailed", () => {
       body: { enquiryNotifyEmails: ["me@evil.test"] },
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("Only staff who can view contact requests can change where new enquiries are emailed");
+    expect(refused.body.message).toBe(
+      "Only staff who can view contact requests can change where new enquiries are emailed",
+    );
     expect(refused.body.errors?.enquiryNotifyEmails).toBe(refused.body.message);
     expect((await storedSettings()).enquiryNotifyEmails).toEqual(before.enquiryNotifyEmails);
 
@@ -49,18 +51,18 @@ describe("who may change where new enquiries are emailed", () => {
 describe("saving settings at the same time", () => {
   it("keeps every change of parallel saves of different settings", async () => {
     const keys = ["storeName", "contactPhone", "facebookUrl", "instagramUrl", "linkedinUrl", "warrantyUrl"] as const;
-    const valueOf = (key: (typeof keys)[number], round: number) =>
+    const savedValue = (key: (typeof keys)[number], round: number) =>
       key.endsWith("Url") ? `https://example.com/${key}/${round}` : `${key} ${round}`;
     for (let round = 1; round <= 5; round += 1) {
       const saves = await Promise.all(
         keys.map((key) =>
-          call(app, { method: "PUT", url: "/api/settings", token: admin, body: { [key]: valueOf(key, round) } }),
+          call(app, { method: "PUT", url: "/api/settings", token: admin, body: { [key]: savedValue(key, round) } }),
         ),
       );
       expect(saves.map((save) => save.status)).toEqual(keys.map(() => 200));
       const stored = await storedSettings();
       expect(Object.fromEntries(keys.map((key) => [key, stored[key]])), `round ${round}`).toEqual(
-        Object.fromEntries(keys.map((key) => [key, valueOf(key, round)])),
+        Object.fromEntries(keys.map((key) => [key, savedValue(key, round)])),
       );
     }
   });
