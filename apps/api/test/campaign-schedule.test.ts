@@ -1,5 +1,5 @@
 import { type CampaignDto, campaignCopy } from "@shop/shared/schemas/campaigns";
-import type { TagDto } from "@shop/shared/schemas/newsletter";
+import { newsletterCopy, type TagDto } from "@shop/shared/schemas/newsletter";
 import { describe, expect, it } from "vitest";
 import { startDueCampaigns } from "../src/modules/campaigns/lifecycle.ts";
 import { startCampaignRig } from "./campaign-rig.ts";
@@ -54,15 +54,20 @@ async function scheduledTo(tagId: string): Promise<string> {
 }
 
 describe("a scheduled campaign whose audience empties before it is due", () => {
-  it("fails at the due time, not sent to nobody, when its tag was deleted", async () => {
-    const tagId = await tagWith("Early birds", ["early1@example.com", "early2@example.com"]);
+  it("fails at the due time, not sent to nobody, when everyone left its tag", async () => {
+    const people = ["early1@example.com", "early2@example.com"];
+    const tagId = await tagWith("Early birds", people);
     const id = await scheduledTo(tagId);
-    const deleted = await call(app, {
-      method: "DELETE",
-      url: `/api/newsletter-tags/delete-tags/${tagId}`,
-      token: admin,
-    });
-    expect(deleted.status).toBe(200);
+    for (const email of people) {
+      const person = await rig.find(email);
+      const untagged = await call(app, {
+        method: "PUT",
+        url: `/api/newsletter/update-subscriber/${person?._id}`,
+        token: admin,
+        body: { email, tags: [] },
+      });
+      expect(untagged.status).toBe(200);
+    }
 
     expect(await startDueCampaigns(app.db, new Date(Date.now() + 120_000))).toEqual([]);
     const sender = rig.makeSender();
@@ -114,4 +119,19 @@ describe("a scheduled campaign whose audience empties before it is due", () => {
     });
     expect(draftEdit.status).toBe(200);
   });
+
+  it("keeps a tag a scheduled campaign is addressed to: deleting it is refused until the campaign changes", async () => {
+    const tagId = await tagWith("Launch list", ["launch@example.com"]);
+    await scheduledTo(tagId);
+    const refused = await call(app, {
+      method: "DELETE",
+      url: `/api/newsletter-tags/delete-tags/${tagId}`,
+      token: admin,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(newsletterCopy.tagInCampaign);
+    const tags = await call<TagDto[]>(app, { url: "/api/newsletter-tags/get-all-tags", token: admin });
+    expect(tags.body.data.map((tag) => tag._id)).toContain(tagId);
+  });
 });
+
