@@ -28,6 +28,16 @@ async function createProduct(name: string, category: string, subcategory?: strin
   return response.body.data;
 }
 
+async function createSubcategory(category: string, name: string) {
+  const response = await call<SubcategoryDto>(app, {
+    method: "POST",
+    url: "/api/subcategories",
+    token: admin,
+    body: { category, name },
+  });
+  return response.body.data;
+}
+
 const softDelete = (id: string) =>
   call(app, { method: "PUT", url: `/api/products/${id}`, token: admin, body: { status: "inactive" } });
 
@@ -63,33 +73,23 @@ describe("moving a subcategory", () => {
   it("refuses to move a subcategory that products use, so a product's category and subcategory agree", async () => {
     const from = await createCategory("Move From");
     const to = await createCategory("Move To");
-    const sub = await call<SubcategoryDto>(app, {
-      method: "POST",
-      url: "/api/subcategories",
-      token: admin,
-      body: { category: from._id, name: "Movers" },
-    });
-    const product = await createProduct("Moved Lamp", from._id, sub.body.data._id);
+    const sub = await createSubcategory(from._id, "Movers");
+    const product = await createProduct("Moved Lamp", from._id, sub._id);
     await softDelete(product._id);
-    const refused = await move(sub.body.data._id, to._id);
+    const refused = await move(sub._id, to._id);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
       "This subcategory is used by 1 product and cannot be moved to another category. Move the product first.",
     );
     const read = await call<ProductDto>(app, { url: `/api/products/${product._id}`, token: admin });
-    expect(read.body.data).toMatchObject({ category: { _id: from._id }, subcategory: { _id: sub.body.data._id } });
+    expect(read.body.data).toMatchObject({ category: { _id: from._id }, subcategory: { _id: sub._id } });
   });
 
   it("moves an unused subcategory", async () => {
     const from = await createCategory("Empty From");
     const to = await createCategory("Empty To");
-    const sub = await call<SubcategoryDto>(app, {
-      method: "POST",
-      url: "/api/subcategories",
-      token: admin,
-      body: { category: from._id, name: "Unused" },
-    });
-    const moved = await move(sub.body.data._id, to._id);
+    const sub = await createSubcategory(from._id, "Unused");
+    const moved = await move(sub._id, to._id);
     expect(moved.status).toBe(200);
     expect(moved.body.data.category).toBe(to._id);
   });

@@ -1,29 +1,18 @@
 import type { ProductDto } from "@shop/shared/schemas/products";
 import { describe, expect, it } from "vitest";
+import { productOf } from "@/test/products";
 import { productChangesOf, productFormDefaults, productFormSchema } from "./product-form-schema";
 
 const photo = "/uploads/products/aaaa-800.webp";
-const product: ProductDto = {
+const product = productOf({
   _id: "0195a1b2-0000-7000-8000-000000000009",
   name: "Fortress Lock",
-  slug: "fortress-lock",
   price: 199.99,
   description: "Fingerprint and PIN.",
   image: photo,
   images: [photo],
   category: { _id: "0195a1b2-0000-7000-8000-000000000001", name: "Smart Locks", slug: "smart-locks" },
-  subcategory: null,
-  rating: 0,
-  reviewCount: 0,
-  features: [],
-  specifications: {},
-  compatibility: [],
-  isNew: false,
-  inStock: true,
-  status: "active",
-  createdAt: "2025-03-05T10:00:00.000Z",
-  updatedAt: "2025-03-05T10:00:00.000Z",
-};
+});
 
 /** The form as loaded for this product, with every image removed. */
 const withoutImages = (loaded: ProductDto) => productFormSchema.parse({ ...productFormDefaults(loaded), images: [] });
