@@ -1,7 +1,8 @@
 import { copy } from "@shop/shared/copy";
 import type { UserDto } from "@shop/shared/schemas/users";
+import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { describe, expect, it } from "vitest";
-import { canAssignRole, editBlock, statusChangeBlock } from "./user-rules";
+import { canAssignRole, editBlock, resetTwoFactorBlock, roleChangeBlock, statusChangeBlock } from "./user-rules";
 
 const user = (id: string, overrides: Partial<UserDto> = {}): UserDto => ({
   _id: id,
@@ -67,6 +68,16 @@ describe("user management rules", () => {
     expect(statusChangeBlock(editor, user("u"))).toBe(copy.users.cannotChangeStatus);
     expect(statusChangeBlock(editor, user("u", { isActive: false }))).toBe(copy.users.cannotChangeStatus);
     expect(editBlock(editor, user("u"))).toBeNull();
+  });
+
+  it("leaves one's own role and one's own second factors to a super admin and one's profile", () => {
+    expect(roleChangeBlock(manager, user("manager"))).toBe(copy.users.cannotChangeOwnRole);
+    expect(roleChangeBlock(manager, user("u"))).toBeNull();
+    expect(roleChangeBlock(admin, user("admin", { isSuperAdmin: true }))).toBeNull();
+    expect(resetTwoFactorBlock(manager, user("manager"))).toBe(twoFactorCopy.api.resetOwnRefused);
+    expect(resetTwoFactorBlock(admin, user("admin", { isSuperAdmin: true }))).toBe(twoFactorCopy.api.resetOwnRefused);
+    expect(resetTwoFactorBlock(manager, user("u"))).toBeNull();
+    expect(resetTwoFactorBlock(manager, user("root", { isSuperAdmin: true }))).not.toBeNull();
   });
 
   it("assigns only roles whose permissions the viewer holds", () => {
