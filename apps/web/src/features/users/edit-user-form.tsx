@@ -21,7 +21,7 @@ import {
   userChanges,
   userEditFormSchema,
 } from "./user-form-schema";
-import { editBlock, statusChangeBlock } from "./user-rules";
+import { editBlock, roleChangeBlock, statusChangeBlock } from "./user-rules";
 
 const form = adminCopy.userAdmin.form;
 
@@ -41,6 +41,7 @@ export function EditUserForm({ formId, user, roles, onDone, onPendingChange }: E
   const [failure, setFailure] = useState<string | null>(null);
   const locked = editBlock(viewer, user);
   const statusLocked = statusChangeBlock(viewer, user);
+  const roleLocked = roleChangeBlock(viewer, user);
   const {
     register,
     handleSubmit,
@@ -86,9 +87,16 @@ export function EditUserForm({ formId, user, roles, onDone, onPendingChange }: E
         error={errors.phone?.message}
         {...register("phone")}
       />
-      <SelectField label={form.role} error={errors.role?.message} {...register("role")}>
-        <RoleOptions roles={roles} currentRoleId={user.role?._id} />
-      </SelectField>
+      {roleLocked && locked === null ? (
+        // Not registered: the role stays as it was and is never sent.
+        <SelectField label={form.role} defaultValue={user.role?._id ?? ""} disabled hint={roleLocked}>
+          <RoleOptions roles={roles} currentRoleId={user.role?._id} />
+        </SelectField>
+      ) : (
+        <SelectField label={form.role} error={errors.role?.message} {...register("role")}>
+          <RoleOptions roles={roles} currentRoleId={user.role?._id} />
+        </SelectField>
+      )}
       {statusLocked ? (
         // Not registered: the value stays as it was and is never sent.
         <CheckboxField label={form.isActive} checked={user.isActive} disabled readOnly hint={statusLocked} />

@@ -7,7 +7,7 @@ import { actionsColumn } from "@/components/data-table";
 import { StatusBadge } from "@/components/status-badge";
 import { formatDate } from "@/lib/format";
 import { ResetTwoFactor } from "./reset-two-factor";
-import { editBlock, statusChangeBlock, type Viewer } from "./user-rules";
+import { editBlock, resetTwoFactorBlock, statusChangeBlock, type Viewer } from "./user-rules";
 
 const t = adminCopy.userAdmin;
 
@@ -118,7 +118,7 @@ export function userColumns({
               <ReasonedButton
                 label={twoFactorCopy.ui.resetTwoFactor}
                 accessibleName={`${twoFactorCopy.ui.resetTwoFactor}: ${user.name}`}
-                reason={editBlock(viewer, user)}
+                reason={resetTwoFactorBlock(viewer, user)}
                 variant="outline"
                 onClick={open}
               />

@@ -2,6 +2,7 @@ import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import { hasPermission, holdsAll, type Principal } from "@shop/shared/permissions";
 import type { RoleSummary, UserDto } from "@shop/shared/schemas/users";
+import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 
 /** The signed-in user, as far as these rules care. */
 export type Viewer = Principal & { id: string };
@@ -36,6 +37,18 @@ export function statusChangeBlock(viewer: Viewer, target: UserDto, listed: reado
   if (target._id === viewer.id) return copy.users.cannotDeactivateSelf;
   if (target.isSuperAdmin && knownActiveSuperAdmins(viewer, target, listed) <= 1) return copy.users.lastSuperAdmin;
   return null;
+}
+
+/** Why the viewer may not move the target to another role: nobody but a super admin moves themselves. */
+export function roleChangeBlock(viewer: Viewer, target: UserDto): string | null {
+  const blocked = editBlock(viewer, target);
+  if (blocked) return blocked;
+  return target._id === viewer.id && !viewer.isSuperAdmin ? copy.users.cannotChangeOwnRole : null;
+}
+
+/** Why the viewer may not reset the target's second factors: their own go through their profile. */
+export function resetTwoFactorBlock(viewer: Viewer, target: UserDto): string | null {
+  return target._id === viewer.id ? twoFactorCopy.api.resetOwnRefused : editBlock(viewer, target);
 }
 
 /** Nobody hands out more than they hold: a role is assignable when the viewer has all its permissions. */
