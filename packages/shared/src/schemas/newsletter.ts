@@ -26,6 +26,8 @@ export type SubscribeAnswer = z.infer<typeof subscribeAnswerSchema>;
 export const newsletterCopy = {
   tagTaken: "A tag with this name already exists",
   tagNotFound: "Tag not found",
+  tagInCampaign:
+    "A scheduled or running campaign is addressed to this tag. Change that campaign's audience before deleting the tag.",
   subscriberNotFound: "Subscriber not found",
   emailTaken: "A subscriber with this email already exists",
   tagsAssigned: "Tags assigned successfully!",

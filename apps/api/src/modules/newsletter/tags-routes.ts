@@ -84,7 +84,14 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter-tags/delete-tags/:id",
     {
       config: { ...manage, ...label("Delete tag") },
-      schema: { summary: "Delete a tag", params: idParamsSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        summary: "Delete a tag",
+        params: idParamsSchema,
+        response: {
+          200: messageResponseSchema,
+          409: conflictResponse("A campaign to be mailed is addressed to the tag"),
+        },
+      },
     },
     async (request) => {
       const tag = await deleteTag(app.db, request.params.id);

@@ -4,7 +4,7 @@ import { asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { newsletterTags, subscriberTags } from "../../db/schema/index.ts";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
-import { escapeLike } from "../../lib/sql.ts";
+import { escapeLike, queryRows } from "../../lib/sql.ts";
 
 // A one-table select leaves columns unqualified, so the outer row is named in full.
 const subscriberCount = sql<number>`(select count(*)::int from ${subscriberTags} where ${subscriberTags.tagId} = "newsletter_tags"."id")`;
@@ -90,9 +90,18 @@ export async function updateTag(db: Db, id: string, input: Partial<TagCreate>) {
   return { before, after: await getTag(db, id) };
 }
 
-/** The tag leaves every subscriber; the subscribers stay. */
+/**
+ * Campaigns still to be mailed (scheduled, or queueing their audience while they send) read their
+ * tags when they do: deleting one would leave such a campaign with fewer people, or nobody.
+ */
+const campaignsAddressedTo = (id: string) => sql`exists (select 1 from campaigns
+  where status in ('scheduled', 'sending', 'paused') and audience->>'type' = 'tags' and audience->'tagIds' ? ${id})`;
+
+/** The tag leaves every subscriber; the subscribers stay. Refused while a campaign to be mailed uses it. */
 export async function deleteTag(db: Db, id: string): Promise<TagDto> {
   const tag = await getTag(db, id);
+  const [used] = await queryRows<{ used: boolean }>(db, sql`select ${campaignsAddressedTo(id)} as used`);
+  if (used?.used) throw conflict(newsletterCopy.tagInCampaign);
   await db.transaction(async (tx) => {
     await tx.delete(subscriberTags).where(eq(subscriberTags.tagId, id));
     await tx.delete(newsletterTags).where(eq(newsletterTags.id, id));
