@@ -134,4 +134,3 @@ describe("a scheduled campaign whose audience empties before it is due", () => {
     expect(tags.body.data.map((tag) => tag._id)).toContain(tagId);
   });
 });
-

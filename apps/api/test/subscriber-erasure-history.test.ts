@@ -93,7 +93,12 @@ describe("erasing a subscriber's history", () => {
     });
     expect(exported.status).toBe(200);
     expect(exported.body.data.campaigns).toEqual([
-      expect.objectContaining({ campaignId: id, subject: "Autumn deals", status: "sent", openedAt: expect.any(String) }),
+      expect.objectContaining({
+        campaignId: id,
+        subject: "Autumn deals",
+        status: "sent",
+        openedAt: expect.any(String),
+      }),
     ]);
   });
 });

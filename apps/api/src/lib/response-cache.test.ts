@@ -117,4 +117,3 @@ describe("the response cache", () => {
     expect(loads).toBe(1);
   });
 });
-
