@@ -20,6 +20,16 @@ describe("cart reducer", () => {
     expect(state.total).toBe(149.97);
   });
 
+  it("takes the product's current price, name and image when it is added again, keeping the quantity", () => {
+    // A persisted cart can hold a line for weeks: adding the product again is the shopper seeing today's price.
+    let state = cartReducer(empty, addToCart({ ...lock, image: "/old.webp" }));
+    state = cartReducer(state, addToCart({ ...lock, name: "Smart Lock Pro", price: 149.99, image: "/new.webp" }));
+    expect(state.items).toEqual([
+      { _id: "lock", name: "Smart Lock Pro", price: 149.99, image: "/new.webp", quantity: 2 },
+    ]);
+    expect(state.total).toBe(299.98);
+  });
+
   it("keeps the total the sum of price times quantity across lines", () => {
     let state = cartReducer(empty, addToCart(lock));
     state = cartReducer(state, addToCart({ ...switchPanel, quantity: 2 }));
