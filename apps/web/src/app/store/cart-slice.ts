@@ -36,7 +36,10 @@ function withItems(items: CartItem[]): CartState {
 
 function added(items: CartItem[], { quantity = 1, ...product }: CartProduct & { quantity?: number }): CartItem[] {
   if (!items.some((item) => item._id === product._id)) return [...items, { ...product, quantity }];
-  return items.map((item) => (item._id === product._id ? { ...item, quantity: item.quantity + quantity } : item));
+  // The product as it is now: a line kept from an earlier visit must not hold on to an old price.
+  return items.map((item) =>
+    item._id === product._id ? { ...item, ...product, quantity: item.quantity + quantity } : item,
+  );
 }
 
 function withQuantity(items: CartItem[], { id, quantity }: { id: string; quantity: number }): CartItem[] {
