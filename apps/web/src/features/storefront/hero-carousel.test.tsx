@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { hydrateServerMarkup } from "@/test/hydrate";
 import { renderRoutes } from "@/test/render";
 import type { HeroBanner } from "./api/get-hero-banners";
 import { HeroCarousel, slideIntervalMs } from "./hero-carousel";
@@ -88,5 +89,16 @@ describe("hero carousel", () => {
     renderRoutes([{ path: "/", element: <HeroCarousel banners={linked} /> }]);
     const hrefs = screen.getAllByRole("link", { name: "Shop now" }).map((link) => link.getAttribute("href"));
     expect(hrefs).toEqual(["/shop", "https://example.com/x"]);
+  });
+
+  it("hydrates the server's markup for visitors who prefer reduced motion, then stays still", async () => {
+    // The server has no media queries: it renders the carousel as if it rotates.
+    const { container, mismatches } = await hydrateServerMarkup(
+      [{ path: "/", element: <HeroCarousel banners={banners} /> }],
+      { beforeHydrate: () => prefersReducedMotion(true) },
+    );
+    expect(mismatches).toEqual([]);
+    const pause = container.querySelector("button");
+    expect(pause?.getAttribute("aria-label")).toBe("Start automatic slide show");
   });
 });
