@@ -46,7 +46,16 @@ describe("configuration", () => {
 
   it("accepts a random JWT_SECRET in production", () => {
     const secret = "q8V3kN1zR7pL0xW5mT2cY9bH4fJ6dS8aG3eU1iO7";
-    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir() }).jwtSecret).toBe(secret);
+    const production = { NODE_ENV: "production", JWT_SECRET: secret, PUBLIC_URL: "https://shop.example.com" };
+    expect(loadConfig({ ...production, DATA_DIR: dataDir() }).jwtSecret).toBe(secret);
+  });
+
+  it("refuses to start in production without PUBLIC_URL: every link mailed would point at localhost", () => {
+    const secret = "q8V3kN1zR7pL0xW5mT2cY9bH4fJ6dS8aG3eU1iO7";
+    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir() })).toThrow(
+      /PUBLIC_URL/,
+    );
+    expect(loadConfig({ JWT_SECRET: secret, DATA_DIR: dataDir() }).publicUrl).toBe("http://localhost:8000");
   });
 
   it("reads CORS origins and refuses anything that is not an origin", () => {
