@@ -131,6 +131,7 @@ export function spawnShop(env, port) {
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(root, "apps/web/dist"),
       ...env,

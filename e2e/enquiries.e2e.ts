@@ -63,7 +63,6 @@ beforeAll(async () => {
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
       SAMPLE_DATA: "true",
-      PUBLIC_URL: "",
       MAIL_RETRY_BACKOFF: "2s",
     },
   });

@@ -43,6 +43,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
+      PUBLIC_URL: url,
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: "",

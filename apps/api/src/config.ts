@@ -236,6 +236,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration: JWT_SECRET looks like a placeholder; use at least 32 random characters",
     );
   }
+  // Unsubscribe, confirmation and reset links, canonical URLs and the passkeys' relying party are
+  // all made from it: the development default would send every customer to localhost.
+  if (e.NODE_ENV === "production" && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_URL must be set in production (the shop's address, e.g. https://shop.example.com): links in emails are made from it",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

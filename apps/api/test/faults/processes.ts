@@ -72,6 +72,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     JWT_SECRET: testJwtSecret,
     ADMIN_EMAIL: testAdmin.email,

@@ -115,7 +115,12 @@ describe("logs of a failing write", () => {
 describe("starting in production", () => {
   const dataDir = () => mkdtempSync(path.join(tmpdir(), "shop-secret-"));
   const production = (secret?: string) =>
-    loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir(), ...(secret !== undefined && { JWT_SECRET: secret }) });
+    loadConfig({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://shop.example.com",
+      DATA_DIR: dataDir(),
+      ...(secret !== undefined && { JWT_SECRET: secret }),
+    });
 
   it.each([
     ["missing", undefined],
