@@ -64,11 +64,11 @@ describe("hero carousel", () => {
     expect(current()).toBe(1);
   });
 
-  it("does not rotate for visitors who prefer reduced motion, but moves with previous and next", async () => {
+  it("does not rotate for visitors who prefer reduced motion until they press play, and moves with previous and next", async () => {
     prefersReducedMotion(true);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { current } = renderCarousel();
+    const { region, current } = renderCarousel();
     expect(screen.getByRole("button", { name: "Start automatic slide show" })).toBeTruthy();
 
     act(() => vi.advanceTimersByTime(slideIntervalMs * 2));
@@ -78,6 +78,13 @@ describe("hero carousel", () => {
     await user.click(screen.getByRole("button", { name: "Previous slide" }));
     await user.click(screen.getByRole("button", { name: "Previous slide" }));
     expect(current()).toBe(2);
+
+    // Pressed, play starts the rotation the preference held back.
+    await user.click(screen.getByRole("button", { name: "Start automatic slide show" }));
+    fireEvent.mouseLeave(region);
+    fireEvent.blur(screen.getByRole("button", { name: "Pause automatic slide show" }));
+    act(() => vi.advanceTimersByTime(slideIntervalMs));
+    expect(current()).toBe(0);
   });
 
   it("links inside the shop only for a single-slash path, outside only to http(s), and nowhere otherwise", () => {

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/components/button";
 import { ArrowRightIcon, ChevronLeftIcon } from "@/components/icons";
 import { ResponsiveImage } from "@/components/responsive-image";
+import { useMediaQuery } from "@/lib/use-media-query";
 import type { HeroBanner } from "./api/get-hero-banners";
 
 /** How long a slide stays before the next one, while rotating. */
@@ -32,10 +33,6 @@ const pictureClass = "relative aspect-[16/9] overflow-hidden lg:absolute lg:inse
 /** On a phone the words leave room at the bottom for the controls (44 px and margins) under them. */
 const wordsClass =
   "relative mx-auto w-full max-w-7xl px-4 pt-5 pb-20 sm:px-6 sm:pt-8 lg:absolute lg:inset-0 lg:flex lg:flex-col lg:justify-center lg:px-8 lg:py-0";
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
-}
 
 function CtaLink({ banner }: { banner: HeroBanner }) {
   const className = buttonClasses("bright", "lg", "mt-6");
@@ -83,12 +80,17 @@ function PlayIcon() {
 
 /**
  * The APG carousel: a labelled region of labelled slides with previous/next, a pause/play button first,
- * and rotation that stops while the pointer or focus is inside, and never starts for reduced motion.
+ * and rotation that stops while the pointer or focus is inside, and never starts by itself for reduced motion.
  */
 export function HeroCarousel({ banners }: { banners: HeroBanner[] }) {
   const slidesId = useId();
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  // The server cannot know the visitor's preference: it renders a rotating carousel, and hydration does
+  // too (the media query answers the server's value until then), so the markups agree.
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)", false);
+  /** Play or pause as pressed; until then, the preference decides. */
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const playing = chosen ?? !reducedMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const count = banners.length;
@@ -121,7 +123,7 @@ export function HeroCarousel({ banners }: { banners: HeroBanner[] }) {
           <button
             type="button"
             className={controlClass}
-            onClick={() => setPlaying((value) => !value)}
+            onClick={() => setChosen(!playing)}
             aria-label={playing ? copy.pause : copy.play}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
