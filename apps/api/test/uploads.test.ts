@@ -1,3 +1,5 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createStaff, createTestApp, signIn } from "./harness.ts";
@@ -92,6 +94,31 @@ describe("image uploads", () => {
     expect(response.statusCode, response.body).toBe(201);
     const served = await app.inject({ url: response.json().data.urls[0] });
     expect((await sharp(served.rawPayload).metadata()).height).toBeLessThanOrEqual(16_383);
+  });
+
+  it("rewrites a variant left half-written by an earlier upload when the same image comes again", async () => {
+    const photo = await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#b45309" } })
+      .png()
+      .toBuffer();
+    const image = { name: "images", filename: "photo.png", type: "image/png", data: photo };
+    const first = await upload([image]);
+    expect(first.statusCode).toBe(201);
+    const url: string = first.json().data.urls[0];
+    // What a full disk or a process killed mid-write leaves: the first half of the file at its final name.
+    const file = path.join(app.files.root, url.slice("/uploads/".length));
+    const whole = await readFile(file);
+    await writeFile(file, whole.subarray(0, whole.length / 2));
+
+    const again = await upload([image]);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.urls[0]).toBe(url);
+    const served = await app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    // Decoded in full, as a browser would: every pixel must be there.
+    const { info } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(800);
+    // Written beside the final name and renamed, so no temporary file is left behind.
+    expect((await readdir(path.dirname(file))).filter((name) => !name.endsWith(".webp"))).toEqual([]);
   });
 
   it("needs a product or banner permission", async () => {
