@@ -1,10 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
+import { hydrateServerMarkup } from "@/test/hydrate";
 import { renderRoutes } from "@/test/render";
 import { Footer } from "./footer";
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -19,5 +21,17 @@ describe("footer", () => {
       ["Contact", "/contact"],
       ["Blog", "/blog"],
     ]);
+  });
+
+  it("hydrates a page rendered last year and then shows this year", async () => {
+    fakeFetch({ status: 500, body: { success: false, message: "" } });
+    // Rendered pages are cached until staff change something: this one was rendered before New Year.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2025, 11, 31, 23, 59));
+    const { mismatches } = await hydrateServerMarkup([{ path: "/", element: <Footer /> }], {
+      beforeHydrate: () => vi.setSystemTime(new Date(2026, 0, 1, 0, 1)),
+    });
+    expect(mismatches).toEqual([]);
+    expect(screen.getByText(/^© \d{4} Smart Home Shop/).textContent).toContain("© 2026");
   });
 });
