@@ -7,6 +7,7 @@ import { FacebookIcon, InstagramIcon, LinkedinIcon, WhatsappIcon } from "@/compo
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { paths } from "@/lib/paths";
 import { site } from "@/lib/site";
+import { useHydrated } from "@/lib/use-hydrated";
 import { FooterNewsletter } from "./footer-newsletter";
 
 type FooterLink = { label: string; to: string; external?: boolean };
@@ -99,6 +100,7 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
 
 export function Footer() {
   const details = useShopDetails();
+  const hydrated = useHydrated();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-12 lg:px-8">
@@ -159,7 +161,13 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">
+        {/* Rendered pages are cached until staff change something, so the server's year may be last year's.
+            Hydration keeps the server's text; once hydrated, a new paragraph shows the browser's year. */}
+        <p
+          key={hydrated ? "browser" : "server"}
+          suppressHydrationWarning
+          className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8"
+        >
           {uiCopy.footer.copyright(new Date().getFullYear())}
         </p>
       </div>

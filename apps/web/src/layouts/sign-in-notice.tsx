@@ -1,13 +1,9 @@
 import { copy } from "@shop/shared/copy";
 import { uiCopy } from "@shop/shared/ui-copy";
-import { useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { InfoIcon } from "@/components/icons";
 import { type FromState, fromOf, paths } from "@/lib/paths";
-
-const subscribeToNothing = () => () => undefined;
-const inBrowser = () => true;
-const onServer = () => false;
+import { useHydrated } from "@/lib/use-hydrated";
 
 /**
  * The guard sends a signed-out visitor of an admin page home, remembering the page;
@@ -17,8 +13,7 @@ export function SignInNotice() {
   const location = useLocation();
   // Router state outlives a reload (history.state) but never reaches the server: while hydrating, render
   // the server's nothing, then the notice. A page the browser renders itself shows it at once.
-  const hydrated = useSyncExternalStore(subscribeToNothing, inBrowser, onServer);
-  const from = hydrated ? fromOf(location.state) : undefined;
+  const from = useHydrated() ? fromOf(location.state) : undefined;
   if (!from) return null;
   return (
     <div role="status" className="border-b border-brand-100 bg-brand-50">
