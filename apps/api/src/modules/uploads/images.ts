@@ -75,7 +75,7 @@ export async function prepareImage(store: FileStore, folder: UploadFolder, bytes
   try {
     for (const width of imageWidths) {
       const key = `${folder}/${hash}-${width}.webp`;
-      const data = (await store.exists(key))
+      const data = (await storedWhole(store, key))
         ? null
         : await sharp(bytes, { animated: false, limitInputPixels: maxPixels })
             .rotate()
@@ -89,6 +89,24 @@ export async function prepareImage(store: FileStore, folder: UploadFolder, bytes
     throw new AppError(415, uploadMessages.unsupported);
   }
   return { metadata, size: bytes.length, variants };
+}
+
+/**
+ * Whether a variant is already stored and decodes in full. One left broken by a write from before
+ * writes were atomic (storage.ts) is made again rather than kept: its URL is cached for a year.
+ * Decoding costs less than encoding, and only the same picture uploaded again pays it.
+ */
+async function storedWhole(store: FileStore, key: string): Promise<boolean> {
+  // A file that cannot be read is written again; if that fails too, its error is the one reported.
+  const stored = await store.read(key).catch(() => undefined);
+  if (!stored) return false;
+  return sharp(stored, { limitInputPixels: maxPixels })
+    .raw()
+    .toBuffer()
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** Writes a prepared image's variants, named by a hash of its content so every URL can be cached forever. */
