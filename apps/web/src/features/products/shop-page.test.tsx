@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { ScrollRestoration } from "@/app/scroll-restoration";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
 import { ShopPage } from "./shop-page";
@@ -123,6 +124,40 @@ describe("shop page", () => {
     expect(new URLSearchParams(router.state.location.search).get("page")).toBe("2");
     await user.click(screen.getAllByRole("button", { name: "Clear filters" })[0] as HTMLElement);
     expect(router.state.location.search).toBe("");
+  });
+
+  it("lands on the results when paging, and stays put when a filter changes", async () => {
+    const user = userEvent.setup();
+    serveCatalogue();
+    const scrollTo = vi.fn();
+    vi.stubGlobal("scrollTo", scrollTo);
+    const scrollIntoView = vi.fn();
+    // jsdom has no layout, and so no scrollIntoView of its own.
+    Element.prototype.scrollIntoView = scrollIntoView;
+    onTestFinished(() => Reflect.deleteProperty(Element.prototype, "scrollIntoView"));
+    // The layout's scroll restoration runs after every navigation, the page's own scrolling before it.
+    renderRoutes(
+      [
+        {
+          path: "/shop",
+          element: (
+            <>
+              <ScrollRestoration />
+              <ShopPage />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ["/shop"] },
+    );
+    await screen.findByRole("heading", { name: "Fortress Fingerprint Lock" });
+
+    await user.click(screen.getByLabelText("Page 2"));
+    await waitFor(() => expect(screen.getByLabelText("Page 2").getAttribute("aria-current")).toBe("page"));
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByLabelText("In stock only"));
+    await waitFor(() => expect(screen.getByLabelText("In stock only")).toHaveProperty("checked", true));
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 
   it("searches 300 ms after typing stops", async () => {
