@@ -149,6 +149,11 @@ export const storefrontCopy = {
     close: "Close cart",
     itemCount: (count: number) => `${count} item${count === 1 ? "" : "s"}`,
     added: (name: string) => `${name} added to your cart`,
+    /** The spec has no words for this: said when opening the cart drops products the shop no longer sells. */
+    unavailable: (names: readonly string[]) =>
+      names.length === 1
+        ? `${names[0]} is no longer available and has been removed from your cart.`
+        : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} are no longer available and have been removed from your cart.`,
     quote: {
       title: "Request a quote",
       text: "Tell us how to reach you. We will check availability and send you a quote within 24 hours — no payment now.",

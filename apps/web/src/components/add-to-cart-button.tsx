@@ -1,6 +1,6 @@
 import type { ProductDto } from "@shop/shared/schemas/products";
 import { storefrontCopy } from "@shop/shared/storefront-copy";
-import { addToCart } from "@/app/store/cart-slice";
+import { addToCart, cartProductOf } from "@/app/store/cart-slice";
 import { useAppDispatch } from "@/app/store/hooks";
 import { useToast } from "@/lib/toasts";
 import { Button, type ButtonSize } from "./button";
@@ -30,16 +30,7 @@ export function AddToCartButton({
   const copy = storefrontCopy.product;
 
   const add = () => {
-    dispatch(
-      addToCart({
-        _id: product._id,
-        name: product.name,
-        price: product.price,
-        image: product.image,
-        category: product.category?.name,
-        quantity,
-      }),
-    );
+    dispatch(addToCart({ ...cartProductOf(product), quantity }));
     toast.success(storefrontCopy.cart.added(product.name));
   };
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartReducer, cartTotal, clearCart, removeFromCart, updateQuantity } from "./cart-slice";
+import {
+  addToCart,
+  cartReducer,
+  cartTotal,
+  clearCart,
+  refreshCartLine,
+  removeFromCart,
+  updateQuantity,
+} from "./cart-slice";
 
 const lock = { _id: "lock", name: "Smart Lock", price: 199.99 };
 const switchPanel = { _id: "switch", name: "Touch Switch", price: 49.99 };
@@ -28,6 +36,16 @@ describe("cart reducer", () => {
       { _id: "lock", name: "Smart Lock Pro", price: 149.99, image: "/new.webp", quantity: 2 },
     ]);
     expect(state.total).toBe(299.98);
+  });
+
+  it("refreshes a line to the shop's product, leaving the state as it was when nothing changed", () => {
+    const state = cartReducer(empty, addToCart({ ...lock, quantity: 2 }));
+    const cheaper = cartReducer(state, refreshCartLine({ ...lock, price: 149.99 }));
+    expect(cheaper.items).toEqual([{ ...lock, price: 149.99, quantity: 2 }]);
+    expect(cheaper.total).toBe(299.98);
+    // The same object: nothing re-renders and nothing is written to storage for a line already current.
+    expect(cartReducer(state, refreshCartLine(lock))).toBe(state);
+    expect(cartReducer(state, refreshCartLine(switchPanel))).toBe(state);
   });
 
   it("keeps the total the sum of price times quantity across lines", () => {

@@ -10,12 +10,15 @@ import { formatPrice } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import type { ModalComponentProps } from "@/modals/modal-types";
 import { CartLines } from "./cart-lines";
+import { RemovedLinesNotice } from "./removed-lines-notice";
+import { useRefreshedCart } from "./use-refreshed-cart";
 
 const copy = storefrontCopy.cart;
 
 /** The cart at a glance, from the navbar: change quantities, then go on to the cart page to request a quote. */
 export function CartDrawer({ onClose }: ModalComponentProps<"cartDrawer">) {
   const { items, total } = useAppSelector((state) => state.cart);
+  const removed = useRefreshedCart();
   const { pathname } = useLocation();
   const openedOn = useRef(pathname);
 
@@ -48,6 +51,7 @@ export function CartDrawer({ onClose }: ModalComponentProps<"cartDrawer">) {
         ) : null
       }
     >
+      <RemovedLinesNotice names={removed} />
       {items.length > 0 ? (
         <CartLines items={items} />
       ) : (

@@ -4,13 +4,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { addToCart } from "@/app/store/cart-slice";
 import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
+import { productOf } from "@/test/products";
 import { renderRoutes } from "@/test/render";
 import { CartPage } from "./cart-page";
 
+const switchPanel = { _id: "s1", name: "Aura Touch Switch — 1 Gang", price: 49.99 };
+const lock = { _id: "l1", name: "Fortress Fingerprint Lock", price: 249.99 };
+const cartLines = [switchPanel, lock];
+
 function storeWithCart() {
   const store = makeStore();
-  store.dispatch(addToCart({ _id: "s1", name: "Aura Touch Switch — 1 Gang", price: 49.99, quantity: 2 }));
-  store.dispatch(addToCart({ _id: "l1", name: "Fortress Fingerprint Lock", price: 249.99 }));
+  store.dispatch(addToCart({ ...switchPanel, quantity: 2 }));
+  store.dispatch(addToCart(lock));
   return store;
 }
 
@@ -41,7 +46,14 @@ describe("cart page", () => {
 
   it("requests a quote as one contact listing the items and total, then empties the cart and confirms", async () => {
     const user = userEvent.setup();
-    const { requests } = fakeFetch({ status: 201, body: { success: true, message: "ok" } });
+    // The cart looks its products up as it opens (they are as the cart holds them); the quote is the one POST.
+    const { requests } = fakeFetch((request) => {
+      if (request.method === "POST") return { status: 201, body: { success: true, message: "ok" } };
+      const line = cartLines.find((product) => request.url.endsWith(`/products/${product._id}`));
+      return line
+        ? { body: { success: true, message: "ok", data: productOf(line) } }
+        : { status: 404, body: { success: false, message: "Product not found" } };
+    });
     const { store } = renderCart();
     const submit = screen.getByRole("button", { name: "Request a quote" });
     expect(submit).toHaveProperty("disabled", true);
@@ -57,8 +69,9 @@ describe("cart page", () => {
     expect(
       await screen.findByText("Your quote request has been sent. Our team will contact you within 24 hours."),
     ).toBeTruthy();
-    expect(requests).toHaveLength(1);
-    expect(await requests[0]?.json()).toEqual({
+    const posts = requests.filter((request) => request.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect(await posts[0]?.json()).toEqual({
       name: "Jane Doe",
       email: "jane@example.com",
       phone: "0123456789",

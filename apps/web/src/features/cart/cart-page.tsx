@@ -11,6 +11,8 @@ import { formatPrice } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { CartLines } from "./cart-lines";
 import { QuoteRequestForm } from "./quote-request-form";
+import { RemovedLinesNotice } from "./removed-lines-notice";
+import { useRefreshedCart } from "./use-refreshed-cart";
 
 const copy = storefrontCopy.cart;
 
@@ -33,6 +35,7 @@ function QuoteSent() {
 export function CartPage() {
   const dispatch = useAppDispatch();
   const { items, total } = useAppSelector((state) => state.cart);
+  const removed = useRefreshedCart();
   const [sent, setSent] = useState(false);
 
   if (sent) {
@@ -46,6 +49,7 @@ export function CartPage() {
   if (items.length === 0) {
     return (
       <StorePage title={copy.title}>
+        <RemovedLinesNotice names={removed} />
         <EmptyState
           icon={<CartIcon className="size-6" />}
           title={copy.empty}
@@ -64,6 +68,7 @@ export function CartPage() {
     <StorePage title={copy.title} intro={copy.itemCount(items.reduce((sum, item) => sum + item.quantity, 0))}>
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
+          <RemovedLinesNotice names={removed} />
           <div className="rounded-2xl border border-slate-200 bg-white px-4 sm:px-6">
             <CartLines items={items} />
           </div>
