@@ -28,8 +28,18 @@ function restored(key: string): number | undefined {
 }
 
 /**
+ * Router state for a navigation that changes what a page shows rather than the page (a list's filters, or
+ * a page of results the list scrolls to itself): the window stays where it is.
+ */
+export const keepScrollState = { keepScroll: true } as const;
+
+function keepsScroll(state: unknown): boolean {
+  return typeof state === "object" && state !== null && "keepScroll" in state && state.keepScroll === true;
+}
+
+/**
  * The data router's ScrollRestoration for the declarative one: a new page starts at the top (or at its
- * #fragment), back and forward return to where the visitor was.
+ * #fragment) unless it keeps the scroll, back and forward return to where the visitor was.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -54,8 +64,8 @@ export function ScrollRestoration() {
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (target) target.scrollIntoView();
-    else if (action !== "POP") window.scrollTo(0, 0);
-  }, [location.key, location.hash, action]);
+    else if (action !== "POP" && !keepsScroll(location.state)) window.scrollTo(0, 0);
+  }, [location.key, location.hash, location.state, action]);
 
   return null;
 }

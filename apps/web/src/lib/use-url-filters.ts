@@ -1,15 +1,19 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { keepScrollState } from "@/app/scroll-restoration";
 
 export type UrlFilters<Key extends string> = {
   /** A filter's value, "" when unset. */
   get: (key: Key) => string;
   page: number;
-  /** Changes filters and goes back to page 1 (the old page may not exist any more). */
+  /** Changes filters and goes back to page 1 (the old page may not exist any more); the scroll stays. */
   setFilters: (patch: Partial<Record<Key, string>>) => void;
-  /** `replace` when the page shown does not exist: Back should not lead to it again. */
-  setPage: (page: number, options?: { replace: boolean }) => void;
-  /** Back to the defaults: no filters, page 1. */
+  /**
+   * `replace` when the page shown does not exist: Back should not lead to it again. `keepScroll` when the
+   * list scrolls to its own top; otherwise the new page starts at the top of the window.
+   */
+  setPage: (page: number, options?: { replace?: boolean; keepScroll?: boolean }) => void;
+  /** Back to the defaults: no filters, page 1; the scroll stays. */
   clear: () => void;
   isFiltered: boolean;
 };
@@ -38,19 +42,22 @@ export function useUrlFilters<const Key extends string>(keys: readonly Key[]): U
           next.delete("page");
           return next;
         },
-        { replace: true },
+        { replace: true, state: keepScrollState },
       ),
     [setParams],
   );
 
   const setPage = useCallback(
-    (nextPage: number, options?: { replace: boolean }) =>
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        if (nextPage > 1) next.set("page", String(nextPage));
-        else next.delete("page");
-        return next;
-      }, options),
+    (nextPage: number, options?: { replace?: boolean; keepScroll?: boolean }) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (nextPage > 1) next.set("page", String(nextPage));
+          else next.delete("page");
+          return next;
+        },
+        { replace: options?.replace, state: options?.keepScroll ? keepScrollState : undefined },
+      ),
     [setParams],
   );
 
@@ -62,7 +69,7 @@ export function useUrlFilters<const Key extends string>(keys: readonly Key[]): U
           for (const key of [...keys, "page"]) next.delete(key);
           return next;
         },
-        { replace: true },
+        { replace: true, state: keepScrollState },
       ),
     [keys, setParams],
   );

@@ -45,8 +45,9 @@ export function ShopPage() {
   const products = useProducts(productParamsFrom(filters), { keepPrevious: true });
   const total = products.data?.pagination.totalProducts ?? 0;
 
+  // The next page of results is shown from their top, not the window's (the filters above may be long).
   const goToPage = (page: number, options?: { replace: boolean }) => {
-    url.setPage(page, options);
+    url.setPage(page, { ...options, keepScroll: true });
     // Not every environment scrolls (jsdom has no layout).
     resultsRef.current?.scrollIntoView?.({ block: "start" });
   };
