@@ -101,4 +101,40 @@ describe("navbar", () => {
     await userEvent.click(screen.getByRole("button", { name: "Close menu" }));
     expect(document.body.style.overflow).toBe("");
   });
+
+  it("gives focus back to the menu button when Escape closes the mobile menu", async () => {
+    const user = userEvent.setup();
+    renderNavbar();
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    await screen.findByRole("link", { name: "Shop Now" }, { timeout: 10_000 });
+
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(document.getElementById("mobile-menu")).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open menu" }));
+  });
+
+  it("keeps the page behind the open mobile menu out of the Tab order", async () => {
+    const user = userEvent.setup();
+    renderRoutes([
+      {
+        path: "/",
+        element: (
+          <div>
+            <Navbar />
+            <main>
+              <a href="#behind">Behind the menu</a>
+            </main>
+          </div>
+        ),
+      },
+    ]);
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    await screen.findByRole("link", { name: "Shop Now" }, { timeout: 10_000 });
+    // The full-screen menu covers the page: Tab past its last link must not land there.
+    await waitFor(() => expect(screen.getByRole("main").hasAttribute("inert")).toBe(true));
+    expect(screen.getByRole("banner").hasAttribute("inert")).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Close menu" }));
+    expect(screen.getByRole("main").hasAttribute("inert")).toBe(false);
+  });
 });
