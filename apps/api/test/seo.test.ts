@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createTestApp } from "./harness.ts";
+import { call, createTestApp, signIn } from "./harness.ts";
 
 const webDist = mkdtempSync(path.join(tmpdir(), "shop-web-"));
 const stylesheet = ".hero{color:teal}";
@@ -73,6 +73,21 @@ describe("pages as search engines and link previews see them", () => {
       name: "Guardian Pro Keypad Lock",
       offers: { price: "199.99", priceCurrency: "USD", availability: "https://schema.org/InStock" },
     });
+  });
+
+  it("writes a product's price in its title as the product page does, with thousands separators", async () => {
+    const token = await signIn(app);
+    const categories = await call<{ _id: string }[]>(app, { url: "/api/categories" });
+    const created = await call<{ slug: string }>(app, {
+      method: "POST",
+      url: "/api/products",
+      token,
+      body: { name: "Estate Gateway", price: 1234, description: "A hub.", category: categories.body.data[0]?._id },
+    });
+    expect(created.status).toBe(201);
+    const { html } = await page(`/shop/product/${created.body.data.slug}`);
+    expect(html).toContain("<title>Estate Gateway — $1,234.00 | Smart Home Shop</title>");
+    expect(html).toContain('<meta property="og:title" content="Estate Gateway — $1,234.00 | Smart Home Shop" />');
   });
 
   it("answers unknown pages and products with 404 and noindex, and the admin with noindex", async () => {
