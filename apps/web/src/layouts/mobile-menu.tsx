@@ -1,5 +1,5 @@
 import { uiCopy } from "@shop/shared/ui-copy";
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { Link, NavLink } from "react-router";
 import { useAppDispatch } from "@/app/store/hooks";
 import { setMenuOpen } from "@/app/store/ui-slice";
@@ -13,29 +13,52 @@ import type { PublicNavLink } from "./public-nav";
 /** Spec section 2: menu items come in one after another, 100 ms apart. */
 const staggerMs = 100;
 
-type MobileMenuProps = { id: string; links: PublicNavLink[]; signedIn: boolean };
+type MobileMenuProps = {
+  id: string;
+  links: PublicNavLink[];
+  signedIn: boolean;
+  /** The bar's button that opens and closes the menu. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
+};
 
-/** The full-screen menu below the bar on small screens; the page behind it does not scroll. */
-export function MobileMenu({ id, links, signedIn }: MobileMenuProps) {
+/**
+ * The full-screen menu below the bar on small screens; the page behind it does not scroll and is out of
+ * reach (inert) while it is open, the bar with its close button aside.
+ */
+export function MobileMenu({ id, links, signedIn, toggleRef }: MobileMenuProps) {
   const dispatch = useAppDispatch();
   const logout = useLogout();
+  const menuRef = useRef<HTMLElement>(null);
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
   useBodyScrollLock(true);
 
   useEffect(() => {
+    const menu = menuRef.current;
+    const toggle = toggleRef.current;
+    // The menu covers the page below the bar: Tab past its last link must not go on into the page unseen.
+    const covered = Array.from(menu?.parentElement?.children ?? []).filter(
+      (element) => element !== menu && !(toggle && element.contains(toggle)) && !element.hasAttribute("inert"),
+    );
+    for (const element of covered) element.setAttribute("inert", "");
     firstLinkRef.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") dispatch(setMenuOpen(false));
     };
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [dispatch]);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      for (const element of covered) element.removeAttribute("inert");
+      // What had focus went with the menu: it goes back to the button, not to the start of the page.
+      if (document.activeElement === document.body) toggle?.focus();
+    };
+  }, [dispatch, toggleRef]);
 
   const close = () => dispatch(setMenuOpen(false));
   const delay = (index: number) => ({ animationDelay: `${index * staggerMs}ms` });
 
   return (
     <nav
+      ref={menuRef}
       id={id}
       aria-label={uiCopy.nav.mainNavigation}
       className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto bg-white px-6 pt-6 pb-10 md:hidden"

@@ -1,5 +1,5 @@
 import { uiCopy } from "@shop/shared/ui-copy";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAppDispatch, useAppSelector } from "@/app/store/hooks";
 import { setMenuOpen } from "@/app/store/ui-slice";
@@ -51,6 +51,7 @@ export function Navbar() {
   const menuOpen = useAppSelector((state) => state.ui.menuOpen);
   const scrolled = useScrolled(scrollThreshold);
   const { pathname } = useLocation();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   useSessionUser();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: following a link closes the mobile menu
@@ -101,6 +102,7 @@ export function Navbar() {
               </div>
             ) : null}
             <button
+              ref={menuButtonRef}
               type="button"
               className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden"
               aria-expanded={menuOpen}
@@ -116,7 +118,7 @@ export function Navbar() {
       {/* Outside the header: its backdrop blur would make it the containing block of the fixed menu. */}
       {menuOpen ? (
         <Suspense fallback={null}>
-          <MobileMenu id={mobileMenuId} links={links} signedIn={signedIn} />
+          <MobileMenu id={mobileMenuId} links={links} signedIn={signedIn} toggleRef={menuButtonRef} />
         </Suspense>
       ) : null}
     </>
