@@ -160,6 +160,18 @@ describe("shop page", () => {
     expect(scrollTo).not.toHaveBeenCalled();
   });
 
+  it("links every page of results, filters kept, for crawlers and for visitors without scripts", async () => {
+    serveCatalogue();
+    renderRoutes([{ path: "/shop", element: <ShopPage /> }], { initialEntries: ["/shop?category=smart-locks&page=2"] });
+    await screen.findByRole("heading", { name: "Fortress Fingerprint Lock" });
+    const pagination = within(screen.getByRole("navigation", { name: "Pagination" }));
+    const hrefOf = (name: string) => pagination.getByRole("link", { name }).getAttribute("href");
+    expect(hrefOf("Page 3")).toBe("/shop?category=smart-locks&page=3");
+    expect(hrefOf("Next")).toBe("/shop?category=smart-locks&page=3");
+    expect(hrefOf("Page 1")).toBe("/shop?category=smart-locks");
+    expect(hrefOf("Prev")).toBe("/shop?category=smart-locks");
+  });
+
   it("searches 300 ms after typing stops", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
