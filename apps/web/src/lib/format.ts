@@ -1,3 +1,4 @@
+import { formatUsd } from "@shop/shared/money";
 import { site } from "./site";
 
 /**
@@ -22,17 +23,6 @@ const dayFormat = onFirstUse(() => new Intl.DateTimeFormat(site.locale, { ...sho
 const dateTimeFormat = onFirstUse(
   () => new Intl.DateTimeFormat(site.locale, { dateStyle: "medium", timeStyle: "short" }),
 );
-
-/**
- * "$1,234.50", as Intl writes US dollars for en-US, without Intl: a browser's first currency formatter
- * loads its locale data, 40–100 ms on this machine before throttling, on every storefront page's start.
- */
-function formatUsd(amount: number): string {
-  const [whole = "0", cents = "00"] = Math.abs(amount).toFixed(2).split(".");
-  // redos-safe: the lookahead makes this quadratic in the digits (recheck's fuzzing misses it), but toFixed
-  // writes at most 21 of them: from 1e21 on it writes exponent notation.
-  return `${amount < 0 ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
-}
 
 const isUsInDollars: boolean = site.locale === "en-US" && site.currency === "USD";
 

@@ -1,5 +1,7 @@
 import { copy } from "@shop/shared/copy";
 import { heroBannerSizes, imageAtWidth, productImageSizes } from "@shop/shared/images";
+import { formatUsd } from "@shop/shared/money";
+import { storefrontCopy } from "@shop/shared/storefront-copy";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getPublishedPost } from "../blog/service.ts";
@@ -123,7 +125,7 @@ export async function pageMeta(db: Db, path: string, publicUrl: string): Promise
       return {
         status: 200,
         path: `/shop/product/${item.slug}`,
-        title: titled(`${item.name} — $${item.price.toFixed(2)}`),
+        title: titled(storefrontCopy.titles.product(item.name, formatUsd(item.price))),
         description: summary(item.description),
         type: "product",
         ...(image && { image }),
