@@ -1,5 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { Pagination, pageWindow, shownRange } from "./pagination";
 
@@ -49,5 +50,44 @@ describe("pagination", () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4, 5]);
     expect(pageWindow(9, 9)).toEqual([5, 6, 7, 8, 9]);
+  });
+
+  it("as links, moves through onPageChange on a click and leaves other clicks to the browser", async () => {
+    const onPageChange = vi.fn();
+    function Where() {
+      return <p>at {useLocation().search || "page 1"}</p>;
+    }
+    render(
+      <MemoryRouter>
+        <Pagination
+          page={1}
+          pageSize={10}
+          total={25}
+          onPageChange={onPageChange}
+          pageHref={(page) => `?page=${page}`}
+        />
+        <Where />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: "Next" }).getAttribute("href")).toBe("/?page=2");
+    // Nothing before the first page: Prev stays a disabled button.
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Prev" }).disabled).toBe(true);
+
+    await userEvent.click(screen.getByRole("link", { name: "Page 3" }));
+    expect(onPageChange).toHaveBeenLastCalledWith(3);
+    // The list moves itself (and scrolls to its results): the link does not navigate as well.
+    expect(screen.getByText("at page 1")).toBeTruthy();
+
+    // Seen after React's handler, and stopped there: jsdom cannot open another document.
+    let leftToBrowser = false;
+    const afterReact = (event: Event) => {
+      leftToBrowser = !event.defaultPrevented;
+      event.preventDefault();
+    };
+    document.addEventListener("click", afterReact);
+    fireEvent.click(screen.getByRole("link", { name: "Page 2" }), { ctrlKey: true });
+    document.removeEventListener("click", afterReact);
+    expect(leftToBrowser).toBe(true);
+    expect(onPageChange).toHaveBeenCalledTimes(1);
   });
 });

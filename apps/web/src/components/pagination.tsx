@@ -1,7 +1,8 @@
 import { adminCopy } from "@shop/shared/admin-copy";
-import { useEffect } from "react";
+import { type MouseEvent, type ReactNode, useEffect } from "react";
+import { Link, type To } from "react-router";
 import { formatCount } from "@/lib/format";
-import { Button } from "./button";
+import { Button, type ButtonVariant, buttonClasses } from "./button";
 
 /** Spec section 9: pickers and lists show at most 5 numbered page buttons. */
 export const maxPageButtons = 5;
@@ -30,6 +31,11 @@ type PaginationProps = {
   total: number;
   /** `replace`: the page shown does not exist, so the move takes its place in the history. */
   onPageChange: (page: number, options?: { replace: boolean }) => void;
+  /**
+   * Where a page is, when the page lives in the URL: the controls are links then, for crawlers and for
+   * visitors without scripts; a click still goes through onPageChange.
+   */
+  pageHref?: (page: number) => To;
   /** The server estimated the total (a large list it did not count): it reads "of about 100,000". */
   totalIsEstimate?: boolean;
   /** While a page loads, the buttons wait (and the total may still be another page's). */
@@ -37,12 +43,55 @@ type PaginationProps = {
   className?: string;
 };
 
+/** A click meant for another tab or window, or a download, is left to the browser. */
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+type PageControlProps = {
+  /** No address: a button (the list is not in the URL, or there is no such page). */
+  href: To | undefined;
+  disabled: boolean;
+  onSelect: () => void;
+  variant: ButtonVariant;
+  className?: string;
+  "aria-label"?: string;
+  "aria-current"?: "page";
+  children: ReactNode;
+};
+
+function PageControl({ href, disabled, onSelect, variant, className = "", children, ...aria }: PageControlProps) {
+  if (href === undefined) {
+    return (
+      <Button variant={variant} size="sm" className={className} disabled={disabled} onClick={onSelect} {...aria}>
+        {children}
+      </Button>
+    );
+  }
+  // Still a link while the next page loads (a button in its place would drop the focus): it waits instead.
+  return (
+    <Link
+      to={href}
+      className={buttonClasses(variant, "sm", `aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${className}`)}
+      aria-disabled={disabled || undefined}
+      onClick={(event) => {
+        if (opensElsewhere(event)) return;
+        event.preventDefault();
+        if (!disabled) onSelect();
+      }}
+      {...aria}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** "Showing X to Y of Z", Prev / Next and at most 5 numbered pages. */
 export function Pagination({
   page,
   pageSize,
   total,
   onPageChange,
+  pageHref,
   totalIsEstimate = false,
   disabled = false,
   className = "",
@@ -68,38 +117,38 @@ export function Pagination({
           : adminCopy.table.showing(from, to, total)}
       </p>
       <div className="flex items-center gap-1">
-        <Button
+        <PageControl
           variant="outline"
-          size="sm"
+          href={current > 1 ? pageHref?.(current - 1) : undefined}
           disabled={disabled || current <= 1}
-          onClick={() => onPageChange(current - 1)}
+          onSelect={() => onPageChange(current - 1)}
         >
           {adminCopy.table.prev}
-        </Button>
+        </PageControl>
         {pageWindow(current, totalPages).map((number) => (
-          <Button
+          <PageControl
             key={number}
             variant={number === current ? "primary" : "ghost"}
-            size="sm"
             className="min-w-8 px-2"
+            href={pageHref?.(number)}
             aria-label={adminCopy.table.goToPage(number)}
             aria-current={number === current ? "page" : undefined}
             disabled={disabled}
-            onClick={() => {
+            onSelect={() => {
               if (number !== current) onPageChange(number);
             }}
           >
             {number}
-          </Button>
+          </PageControl>
         ))}
-        <Button
+        <PageControl
           variant="outline"
-          size="sm"
+          href={current < totalPages ? pageHref?.(current + 1) : undefined}
           disabled={disabled || current >= totalPages}
-          onClick={() => onPageChange(current + 1)}
+          onSelect={() => onPageChange(current + 1)}
         >
           {adminCopy.table.next}
-        </Button>
+        </PageControl>
       </div>
     </nav>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { type To, useSearchParams } from "react-router";
 import { keepScrollState } from "@/app/scroll-restoration";
 
 export type UrlFilters<Key extends string> = {
@@ -13,10 +13,20 @@ export type UrlFilters<Key extends string> = {
    * list scrolls to its own top; otherwise the new page starts at the top of the window.
    */
   setPage: (page: number, options?: { replace?: boolean; keepScroll?: boolean }) => void;
+  /** Where `page` is, filters kept: for a link that works without scripts too. */
+  pageHref: (page: number) => To;
   /** Back to the defaults: no filters, page 1; the scroll stays. */
   clear: () => void;
   isFiltered: boolean;
 };
+
+/** The same list at `page`; page 1 is the address without one. */
+function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set("page", String(page));
+  else next.delete("page");
+  return next;
+}
 
 /**
  * A list's page and filters, kept in the URL: a reload, a shared link or the back button shows
@@ -49,16 +59,19 @@ export function useUrlFilters<const Key extends string>(keys: readonly Key[]): U
 
   const setPage = useCallback(
     (nextPage: number, options?: { replace?: boolean; keepScroll?: boolean }) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (nextPage > 1) next.set("page", String(nextPage));
-          else next.delete("page");
-          return next;
-        },
-        { replace: options?.replace, state: options?.keepScroll ? keepScrollState : undefined },
-      ),
+      setParams((previous) => withPage(previous, nextPage), {
+        replace: options?.replace,
+        state: options?.keepScroll ? keepScrollState : undefined,
+      }),
     [setParams],
+  );
+
+  const pageHref = useCallback(
+    (target: number): To => {
+      const query = withPage(params, target).toString();
+      return { search: query ? `?${query}` : "" };
+    },
+    [params],
   );
 
   const clear = useCallback(
@@ -74,5 +87,5 @@ export function useUrlFilters<const Key extends string>(keys: readonly Key[]): U
     [keys, setParams],
   );
 
-  return { get, page, setFilters, setPage, clear, isFiltered };
+  return { get, page, setFilters, setPage, pageHref, clear, isFiltered };
 }

@@ -95,6 +95,7 @@ export function ShopPage() {
             pageSize={shopPageSize}
             total={total}
             onPageChange={goToPage}
+            pageHref={url.pageHref}
             disabled={products.isFetching}
           />
         ) : null}
