@@ -134,7 +134,9 @@ describe("shop page", () => {
     const scrollIntoView = vi.fn();
     // jsdom has no layout, and so no scrollIntoView of its own.
     Element.prototype.scrollIntoView = scrollIntoView;
-    onTestFinished(() => Reflect.deleteProperty(Element.prototype, "scrollIntoView"));
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+    });
     // The layout's scroll restoration runs after every navigation, the page's own scrolling before it.
     renderRoutes(
       [
