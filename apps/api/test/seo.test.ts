@@ -100,6 +100,34 @@ describe("pages as search engines and link previews see them", () => {
     expect((await page("/admin/products")).html).toContain('content="noindex"');
   });
 
+  it("sends a page's address with a trailing slash or other capitals to the page, query kept, with 301", async () => {
+    // The browser's router shows these as the page; the server must not call them missing and noindex.
+    const moved = {
+      "/shop/?category=smart-locks&page=2": "/shop?category=smart-locks&page=2",
+      "/smart-locks/": "/smart-locks",
+      "/About": "/about",
+      "/CONTACT/": "/contact",
+      "/shop/product/guardian-pro-keypad-lock/": "/shop/product/guardian-pro-keypad-lock",
+      "/Shop/Product/guardian-pro-keypad-lock": "/shop/product/guardian-pro-keypad-lock",
+      "/blog/smart-locks-explained/": "/blog/smart-locks-explained",
+    };
+    for (const [url, location] of Object.entries(moved)) {
+      const { status, headers } = await page(url);
+      expect(status, url).toBe(301);
+      expect(headers.location, url).toBe(location);
+    }
+  });
+
+  it("redirects only to a page that exists, and never off the site", async () => {
+    // "//host/" trimmed would be "//host", which a browser reads as another site's address.
+    for (const url of ["/no-such-page/", "/shop/product/nothing/", "//evil.example/", "///evil.example/"]) {
+      const { status, headers } = await page(url);
+      expect(status, url).toBe(404);
+      expect(headers.location, url).toBeUndefined();
+    }
+    expect((await page("/")).status).toBe(200);
+  });
+
   it("escapes what it puts in the head", async () => {
     const { html } = await page("/blog/%3Cscript%3Ealert(1)%3C%2Fscript%3E");
     expect(html).not.toContain("<script>alert(1)</script>");
