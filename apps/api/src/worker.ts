@@ -11,6 +11,12 @@ import { sampleShopIn } from "./sample-shop/seed.ts";
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
+  if (!config.databaseUrl) {
+    // The worker runs beside the server, and two processes cannot share the embedded database.
+    throw new ConfigError(
+      "npm run worker needs PostgreSQL: set DATABASE_URL. With the embedded database the server sends campaigns itself (SENDER=on).",
+    );
+  }
   const database = await openConfiguredDatabase(config, { sampleContent: sampleShopIn(config.uploadsDir) });
   const mailer = createMailer(configuredMailerOptions(config));
   const sender = createCampaignSender(

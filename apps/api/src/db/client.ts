@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type EmbeddedLock, lockEmbeddedDatabase } from "./embedded-lock.ts";
 import { autovacuumNaptimeMs, vacuumOnATimer } from "./pglite-maintenance.ts";
 import * as schema from "./schema/index.ts";
 
@@ -51,7 +52,15 @@ export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } =
 
 export type OpenOptions =
   | { kind: "postgres"; url: string; poolSize?: number; queryTimeoutMs?: number }
-  | { kind: "pglite"; dataDir?: string; client?: PGlite; checkpointEveryMs?: number; vacuumEveryMs?: number };
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      /** The lock on dataDir when the caller took it first (to place a first-start image); else taken here. */
+      lock?: EmbeddedLock;
+      client?: PGlite;
+      checkpointEveryMs?: number;
+      vacuumEveryMs?: number;
+    };
 
 /** PostgreSQL's default checkpoint_timeout: how often its checkpointer writes a checkpoint. */
 const checkpointTimeoutMs = 300_000;
@@ -98,7 +107,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  const client = options.client ?? (await createPglite(options.dataDir ? { dataDir: options.dataDir } : {}));
+  const lock = options.lock ?? (options.dataDir ? lockEmbeddedDatabase(options.dataDir) : undefined);
+  let client: PGlite;
+  try {
+    client = options.client ?? (await createPglite(options.dataDir ? { dataDir: options.dataDir } : {}));
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   const stopCheckpoints = checkpointOnATimer(client, options.checkpointEveryMs ?? checkpointTimeoutMs);
   const stopVacuums = vacuumOnATimer(client, options.vacuumEveryMs ?? autovacuumNaptimeMs);
@@ -106,15 +122,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
-    // One process owns a PGlite data directory, so there is nobody to wait for.
+    // One process owns a PGlite data directory (the lock), so there is nobody to wait for.
     exclusive: (work) => work(),
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => {
+    close: async () => {
       stopCheckpoints();
       stopVacuums();
-      return client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { type Database, type Db, openDatabase } from "./client.ts";
+import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import { bringSampleDatesForward, placeFirstStartImage, sampleMadeAt } from "./image.ts";
 import { seed } from "./seed/index.ts";
 
@@ -24,19 +25,33 @@ export async function openConfiguredDatabase(config: Config, options: OpenOption
         queryTimeoutMs: config.databaseQueryTimeoutMs,
       })
     : await openPglite(config);
-  await database.exclusive(async () => {
-    await database.migrate();
-    await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });
-    if (config.sampleData) await sampleContent(database.db);
-  });
+  try {
+    await database.exclusive(async () => {
+      await database.migrate();
+      await seed(database.db, { admin: config.admin, ...(onGeneratedPassword && { onGeneratedPassword }) });
+      if (config.sampleData) await sampleContent(database.db);
+    });
+  } catch (error) {
+    // Closed, so an embedded database's lock goes with it and the caller need not hold what failed.
+    await database.close().catch(() => {});
+    throw error;
+  }
   return database;
 }
 
 /** An empty data directory starts from the image the build made, when there is one (decision 002). */
 async function openPglite(config: Config): Promise<Database> {
   const dataDir = path.join(config.dataDir, "pglite");
-  const placed = await placeFirstStartImage(dataDir, config);
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  // Before the image: a second start must not place one beside (or under) a running shop.
+  const lock = lockEmbeddedDatabase(dataDir);
+  let placed: boolean;
+  try {
+    placed = await placeFirstStartImage(dataDir, config);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const database = await openDatabase({ kind: "pglite", dataDir, lock });
   const madeAt = placed && config.sampleData ? sampleMadeAt() : undefined;
   if (madeAt) await bringSampleDatesForward(database.db, madeAt);
   return database;

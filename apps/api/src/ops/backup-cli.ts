@@ -11,15 +11,21 @@ if (config.databaseUrl) {
   process.stderr.write("DATABASE_URL is set: back up PostgreSQL with pg_dump (see README, Backups).\n");
   process.exit(1);
 }
-if (command === "backup") {
-  const written = await backupPglite(config.dataDir, path.join(config.dataDir, "..", "backups"));
-  process.stdout.write(`Backup written to ${written}\nCopy ${config.uploadsDir} too: it holds the images.\n`);
-} else if (command === "restore" && file) {
-  const kept = await restorePglite(config.dataDir, path.resolve(file));
-  process.stdout.write(
-    `Restored ${file} into ${config.dataDir}${kept ? `; the previous database is kept at ${kept}` : ""}\n`,
-  );
-} else {
-  process.stderr.write("Usage: npm run backup | npm run restore -- <backup file>\n");
+try {
+  if (command === "backup") {
+    const written = await backupPglite(config.dataDir, path.join(config.dataDir, "..", "backups"));
+    process.stdout.write(`Backup written to ${written}\nCopy ${config.uploadsDir} too: it holds the images.\n`);
+  } else if (command === "restore" && file) {
+    const kept = await restorePglite(config.dataDir, path.resolve(file));
+    process.stdout.write(
+      `Restored ${file} into ${config.dataDir}${kept ? `; the previous database is kept at ${kept}` : ""}\n`,
+    );
+  } else {
+    process.stderr.write("Usage: npm run backup | npm run restore -- <backup file>\n");
+    process.exit(1);
+  }
+} catch (error) {
+  // What went wrong and what is where, for the operator; a stack trace says neither.
+  process.stderr.write(`${command === "backup" ? "Backup" : "Restore"} failed: ${(error as Error).message}\n`);
   process.exit(1);
 }

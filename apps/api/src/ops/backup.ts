@@ -2,23 +2,30 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createPglite } from "../db/client.ts";
+import { lockEmbeddedDatabase } from "../db/embedded-lock.ts";
 
 /**
- * Backups of the embedded database: PGlite's own dump of its data directory, gzipped. Run with the
- * server stopped, as PGlite allows one process at a time. PostgreSQL deployments use pg_dump instead.
+ * Backups of the embedded database: PGlite's own dump of its data directory, gzipped. Refused while
+ * the shop runs (its lock): PGlite has no online backup, and opening the directory a second time
+ * corrupts it. PostgreSQL deployments use pg_dump instead.
  */
 export async function backupPglite(dataDir: string, outDir: string, now = new Date()): Promise<string> {
   const pgliteDir = path.join(dataDir, "pglite");
   if (!existsSync(pgliteDir)) throw new Error(`No embedded database in ${pgliteDir}`);
-  const client = await createPglite({ dataDir: pgliteDir });
+  const lock = lockEmbeddedDatabase(pgliteDir);
   try {
-    const dump = await client.dumpDataDir("gzip");
-    await mkdir(outDir, { recursive: true });
-    const file = path.join(outDir, `shop-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`);
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-    return file;
+    const client = await createPglite({ dataDir: pgliteDir });
+    try {
+      const dump = await client.dumpDataDir("gzip");
+      await mkdir(outDir, { recursive: true });
+      const file = path.join(outDir, `shop-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`);
+      await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+      return file;
+    } finally {
+      await client.close();
+    }
   } finally {
-    await client.close();
+    lock.release();
   }
 }
 
