@@ -98,6 +98,30 @@ async function orNotFound(path: string, load: () => Promise<PageMeta>): Promise<
   }
 }
 
+/** A product's or a post's address: its fixed part in any letters, then one segment. */
+const itemPage = /^\/(shop\/product|blog)\/([^/]+)$/i;
+
+/** The path with its fixed part in small letters: a product's slug or a post's keeps its own. */
+function lowerFixedPart(path: string): string {
+  const lower = path.toLowerCase();
+  if (Object.hasOwn(staticPages, lower)) return lower;
+  const item = itemPage.exec(path);
+  return item ? `/${item[1]?.toLowerCase()}/${item[2]}` : path;
+}
+
+/**
+ * The address the browser's router shows this path as, when that differs from the path: without trailing
+ * slashes, its fixed part in small letters (the router matches case-insensitively). Whether a page is
+ * there is pageMeta's to say. Never an address a browser reads as another site's: "//host" or "/\host".
+ */
+export function canonicalPagePath(path: string): string | undefined {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === "/") end -= 1;
+  const canonical = lowerFixedPart(path.slice(0, end));
+  if (canonical === path || /^\/[/\\]/.test(canonical)) return undefined;
+  return canonical;
+}
+
 /** Title, description and sharing tags for one public URL, read from the same services as the API. */
 export async function pageMeta(db: Db, path: string, publicUrl: string): Promise<PageMeta> {
   const known = staticPages[path];

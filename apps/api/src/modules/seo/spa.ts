@@ -9,7 +9,7 @@ import { createCompressedVariants, preferredEncoding } from "../../lib/compresse
 import { createStalePages } from "../../lib/stale-pages.ts";
 import { byTheMinute } from "../../plugins/public-cache.ts";
 import { isBlogPage } from "./cached-pages.ts";
-import { pageMeta } from "./page-meta.ts";
+import { canonicalPagePath, pageMeta } from "./page-meta.ts";
 import { createRoutePreloads } from "./preload.ts";
 import { renderIndex } from "./render.ts";
 import { isServerRendered, loadStorefrontRenderer } from "./storefront-renderer.ts";
@@ -82,6 +82,12 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       !pathname.startsWith("/assets/");
     if (!template || !isPageRequest) {
       return reply.status(404).send({ success: false, message: copy.errors.routeNotFound });
+    }
+    // The browser's router shows "/shop/" and "/About" as their pages: the server sends them there for good.
+    const canonical = canonicalPagePath(pathname);
+    if (canonical && (await pageMeta(app.db, canonical, options.publicUrl)).status === 200) {
+      // The Location is this site's path (canonicalPagePath never starts it with two slashes) and the query.
+      return reply.redirect(`${canonical}${request.url.slice(pathname.length)}`, 301);
     }
     // A rendered page depends on the shop's filters, not on anything else in its query; the shell on neither.
     const rendered = renderPage !== undefined && isServerRendered(pathname);
