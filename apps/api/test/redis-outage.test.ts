@@ -20,17 +20,27 @@ async function unusedPort(): Promise<number> {
   return port;
 }
 
-/** Redis coming back: the port starts forwarding to the machine's Redis. */
-function redisBackOn(port: number): net.Server {
+/** Redis coming back: the port starts forwarding to the machine's Redis. Answers how to close it. */
+function redisBackOn(port: number): () => Promise<void> {
   const target = new URL(testRedisUrl());
+  const sockets = new Set<net.Socket>();
   const proxy = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
     client.pipe(upstream).pipe(client);
-    client.on("error", () => upstream.destroy());
-    upstream.on("error", () => client.destroy());
   });
   proxy.listen(port, "127.0.0.1");
-  return proxy;
+  return async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => proxy.close(resolve));
+  };
 }
 
 const logs: { level: number; msg: string }[] = [];
@@ -47,10 +57,10 @@ const { app } = await createTestApp({
   logStream,
 });
 const redis = await connectTestRedis("redis-outage-test");
-let proxy: net.Server | undefined;
+let closeProxy: (() => Promise<void>) | undefined;
 afterAll(async () => {
   await redis?.quit();
-  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+  await closeProxy?.();
 });
 
 describe("an instance started while Redis is down", () => {
@@ -73,7 +83,7 @@ describe("an instance started while Redis is down", () => {
   it.runIf(redis)(
     "hears the other instances' writes once Redis is back",
     async () => {
-      proxy = redisBackOn(port);
+      closeProxy = redisBackOn(port);
       const list = await call<{ products: { _id: string; slug: string }[] }>(app, { url: "/api/products?limit=1" });
       const product = list.body.data.products[0];
       if (!product) throw new Error("no product");
