@@ -14,7 +14,7 @@ import type { MailAddress } from "./db/schema/index.ts";
 import { loggableError } from "./lib/errors.ts";
 import { createMemoryThrottle, createRedisThrottle } from "./lib/failure-throttle.ts";
 import { redactUrl } from "./lib/redact.ts";
-import { connectRedis } from "./lib/redis.ts";
+import { closeRedis, openRedis } from "./lib/redis.ts";
 import { createRequestIds } from "./lib/request-id.ts";
 import { RequestLogController } from "./lib/request-log.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
@@ -161,19 +161,20 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate("onUnsubscribe", async (subscriberId: string, campaignId: string | null) => {
     if (campaignId) await attributeUnsubscribe(options.database.db, subscriberId, campaignId);
   });
+  // Opened together, so an unreachable Redis costs start-up one connection attempt, not three.
   const redis = config.redisUrl
-    ? {
-        publisher: await connectRedis(config.redisUrl, "shop"),
-        subscriber: await connectRedis(config.redisUrl, "shop-subscriber"),
+    ? await Promise.all([
+        openRedis(config.redisUrl, "shop", app.log),
+        openRedis(config.redisUrl, "shop-subscriber", app.log),
         // The sign-in throttle keeps its own time-out (lib/failure-throttle.ts).
-        throttle: await connectRedis(config.redisUrl, "shop-throttle", { commandTimeoutMs: null }),
-      }
+        openRedis(config.redisUrl, "shop-throttle", app.log, { commandTimeoutMs: null }),
+      ]).then(([publisher, subscriber, throttle]) => ({ publisher, subscriber, throttle }))
     : undefined;
   app.addHook("onClose", async () => {
     await app.outbox.stop();
     await app.events.close();
     app.mailer.close();
-    if (redis) await Promise.all([redis.publisher.quit(), redis.subscriber.quit(), redis.throttle.quit()]);
+    if (redis) await Promise.all([redis.publisher, redis.subscriber, redis.throttle].map(closeRedis));
   });
 
   // Registered before the routes, so it sees every one of them.

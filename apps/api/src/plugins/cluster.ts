@@ -89,7 +89,18 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
   const redis = options.redis;
   const acks = createAckCounter();
   if (redis) {
-    await redis.subscriber.subscribe(channel, ackChannel);
+    // An instance may start while Redis is down (lib/redis.ts): it subscribes once the connection is
+    // ready. ioredis subscribes again by itself after each later reconnection.
+    let subscribed = false;
+    const subscribe = () =>
+      redis.subscriber.subscribe(channel, ackChannel).then(
+        () => {
+          subscribed = true;
+        },
+        (error: unknown) =>
+          app.log.warn({ err: loggableError(error) }, "could not subscribe to the other instances' writes"),
+      );
+    if (redis.subscriber.status === "ready") await subscribe();
     redis.subscriber.on("message", (onChannel: string, message: string) => {
       if (onChannel === ackChannel) return acks.arrived(message);
       const [writer, named, writeId] = message.split(" ");
@@ -98,7 +109,10 @@ export const clusterPlugin = fp(async (app: FastifyInstance, options: ClusterOpt
       if (writeId) redis.publisher.publish(ackChannel, writeId).catch(() => {});
     });
     // Messages published while this instance was cut off from Redis are lost: assume the worst.
-    redis.subscriber.on("ready", () => forgetLocally(everything));
+    redis.subscriber.on("ready", () => {
+      forgetLocally(everything);
+      if (!subscribed) void subscribe();
+    });
   }
 
   const afterWrite: onSendHookHandler = async (request, reply, payload) => {
