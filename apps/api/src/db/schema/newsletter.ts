@@ -40,8 +40,10 @@ export const subscribers = pgTable(
   (t) => [
     uniqueIndex("subscribers_email_lower_idx").on(sql`lower(${t.email})`),
     // With id after created_at: imported people share one created_at, and the list orders by both.
-    index("subscribers_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
-    index("subscribers_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // Ascending: inserts (newest created_at, time-ordered ids) land on the last page; the newest-first
+    // list reads them backwards (migration 0019).
+    index("subscribers_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("subscribers_created_idx").on(t.createdAt, t.id),
     index("subscribers_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
