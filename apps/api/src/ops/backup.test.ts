@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -8,12 +9,35 @@ import { backupPglite, restorePglite } from "./backup.ts";
 const root = mkdtempSync(path.join(tmpdir(), "shop-backup-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-it("backs up the embedded database and restores it, keeping the one it replaces", async () => {
-  const dataDir = path.join(root, "data");
+let made = 0;
+function newDataDir(): string {
+  made += 1;
+  const dataDir = path.join(root, `data-${made}`);
   mkdirSync(dataDir, { recursive: true });
-  const first = await createPglite({ dataDir: path.join(dataDir, "pglite") });
-  await first.exec("create table notes (body text); insert into notes values ('before the backup');");
-  await first.close();
+  return dataDir;
+}
+
+/** A database as the shop leaves it, as far as restore looks: drizzle's record of applied migrations, and some rows. */
+async function shopDatabase(dataDir: string, notes: string[]): Promise<void> {
+  const client = await createPglite({ dataDir: path.join(dataDir, "pglite") });
+  await client.exec(`create schema drizzle;
+    create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
+    insert into drizzle.__drizzle_migrations (hash, created_at) values ('first', 1);
+    create table notes (body text);`);
+  for (const body of notes) await client.query("insert into notes values ($1)", [body]);
+  await client.close();
+}
+
+async function notesIn(dataDir: string): Promise<string[]> {
+  const client = await createPglite({ dataDir: path.join(dataDir, "pglite") });
+  const rows = await client.query<{ body: string }>("select body from notes order by body");
+  await client.close();
+  return rows.rows.map((row) => row.body);
+}
+
+it("backs up the embedded database and restores it, keeping the one it replaces", async () => {
+  const dataDir = newDataDir();
+  await shopDatabase(dataDir, ["before the backup"]);
 
   const file = await backupPglite(dataDir, path.join(root, "backups"));
   expect(path.basename(file)).toMatch(/^shop-.*\.tar\.gz$/);
@@ -24,8 +48,34 @@ it("backs up the embedded database and restores it, keeping the one it replaces"
 
   const kept = await restorePglite(dataDir, file);
   expect(kept && existsSync(kept)).toBe(true);
-  const restored = await createPglite({ dataDir: path.join(dataDir, "pglite") });
-  const rows = await restored.query<{ body: string }>("select body from notes order by body");
-  await restored.close();
-  expect(rows.rows.map((row) => row.body)).toEqual(["before the backup"]);
+  expect(await notesIn(dataDir)).toEqual(["before the backup"]);
+}, 60_000);
+
+/**
+ * Restore used to move the current database aside first and then unpack: a bad file left an empty
+ * DATA_DIR/pglite, which the next start filled with a blank shop, the real one sitting under another name.
+ */
+it("refuses a file that is not a backup and leaves the database it would have replaced where it was", async () => {
+  const dataDir = newDataDir();
+  await shopDatabase(dataDir, ["the live shop"]);
+  const junk = path.join(root, "junk.tar.gz");
+  writeFileSync(junk, randomBytes(64 * 1024));
+
+  await expect(restorePglite(dataDir, junk)).rejects.toThrow(/is not a backup of this shop.*unchanged/);
+  expect(await notesIn(dataDir)).toEqual(["the live shop"]);
+  expect(readdirSync(dataDir)).toEqual(["pglite"]);
+}, 60_000);
+
+it("refuses a backup of a database that is not the shop's, before it touches the current one", async () => {
+  const dataDir = newDataDir();
+  await shopDatabase(dataDir, ["the live shop"]);
+  const otherDir = newDataDir();
+  const other = await createPglite({ dataDir: path.join(otherDir, "pglite") });
+  await other.exec("create table notes (body text); insert into notes values ('some other database');");
+  await other.close();
+  const file = await backupPglite(otherDir, path.join(root, "other-backups"));
+
+  await expect(restorePglite(dataDir, file)).rejects.toThrow(/not the shop's.*unchanged/);
+  expect(await notesIn(dataDir)).toEqual(["the live shop"]);
+  expect(readdirSync(dataDir)).toEqual(["pglite"]);
 }, 60_000);
