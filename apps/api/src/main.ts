@@ -40,6 +40,7 @@ async function main(): Promise<void> {
           bounceDomain: bounces.domain,
         },
         configuredSenderOptions(config.sender, database.kind),
+        app.log,
       )
     : undefined;
   // Bounces, complaints and mailto unsubscribes come back here when BOUNCE_SMTP_PORT is set.

@@ -11,6 +11,7 @@ import {
 import { finishDone, queuePendingAudiences, settleBatch, startDueCampaigns } from "../modules/campaigns/lifecycle.ts";
 import type { Outcome } from "../modules/campaigns/recipient-outcomes.ts";
 import { claimRecipients, releaseExpiredClaims, skipUndeliverable } from "../modules/campaigns/recipient-queue.ts";
+import { createFailureLog, type JobLog, stderrLog } from "./failure-log.ts";
 
 export type SenderOptions = {
   batchSize: number;
@@ -95,14 +96,16 @@ export type CampaignSender = {
  * Sends campaign mail: the loop and its timing. What a round does to recipients and campaigns is
  * the campaigns module's (recipient-queue.ts claims under a lease, lifecycle.ts pauses and finishes),
  * so any number of these may run against one database; a process killed mid-batch leaves its
- * claims to expire and be picked up again.
+ * claims to expire and be picked up again. Failures are logged (at most once a minute each) and tried again.
  */
 export function createCampaignSender(
   db: Db,
   mailer: Mailer,
   context: DeliveryContext,
   options: SenderOptions,
+  log: JobLog = stderrLog,
 ): CampaignSender {
+  const failed = createFailureLog(log);
   const prepared = createCompiledCampaigns(db, context.mailFrom);
   const batchSize = claimSize(options);
   let running = false;
@@ -220,8 +223,9 @@ export function createCampaignSender(
           wakes += 1;
           restless();
         }
-      } catch {
+      } catch (error) {
         // The database may be briefly away; the next beat tries again.
+        failed("Starting due campaigns failed; trying again on the scheduler's next beat", error);
       }
       if (!running) return; // stop() has already cut short the beat it could see
       beat = new AbortController();
@@ -243,8 +247,9 @@ export function createCampaignSender(
         // One lane queues audiences, so two lanes never both hold the database for it.
         const handled = queues ? await runOnce(concurrency) : await round(concurrency);
         if (handled === 0 && heard === wakes) await rest();
-      } catch {
+      } catch (error) {
         // The database may be briefly away; try again shortly rather than die.
+        failed("Campaign sending failed; trying again shortly", error);
         await rest();
       }
     }
