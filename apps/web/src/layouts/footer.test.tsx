@@ -34,4 +34,16 @@ describe("footer", () => {
     expect(mismatches).toEqual([]);
     expect(screen.getByText(/^© \d{4} Smart Home Shop/).textContent).toContain("© 2026");
   });
+
+  it("keeps what a visitor typed into the sign-up box before the page hydrated", async () => {
+    fakeFetch({ status: 500, body: { success: false, message: "" } });
+    const { container } = await hydrateServerMarkup([{ path: "/", element: <Footer /> }], {
+      beforeHydrate: (markup) => {
+        const field = markup.querySelector<HTMLInputElement>('input[type="email"]');
+        if (field) field.value = "early-bird@example.com";
+      },
+    });
+    // public/early-input.js hands the text to React after hydration: nothing may render the field before.
+    expect(container.querySelector<HTMLInputElement>('input[type="email"]')?.value).toBe("early-bird@example.com");
+  });
 });

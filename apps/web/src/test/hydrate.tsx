@@ -16,8 +16,8 @@ type Options = {
   url?: string;
   /** Where the browser is when it hydrates: the same address, perhaps with history state. */
   entry?: InitialEntry;
-  /** Runs between the two renders: the browser's own settings (a media query, the clock). */
-  beforeHydrate?: () => void;
+  /** Runs between the two renders: the browser's own settings (a media query, the clock), early typing. */
+  beforeHydrate?: (container: HTMLElement) => void;
 };
 
 function withProviders(router: (children: ReactNode) => ReactNode, routes: RouteObject[]): ReactNode {
@@ -42,7 +42,7 @@ export async function hydrateServerMarkup(
     withProviders((children) => <StaticRouter location={url}>{children}</StaticRouter>, routes),
   );
   document.body.append(container);
-  beforeHydrate?.();
+  beforeHydrate?.(container);
 
   const mismatches: string[] = [];
   const consoleError = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
