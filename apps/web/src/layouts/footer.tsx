@@ -98,9 +98,26 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
   );
 }
 
+/**
+ * Rendered pages are cached until staff change something, so the server's year may be last year's.
+ * Hydration keeps the server's text; once hydrated, a new paragraph shows the browser's year. Its own
+ * component, so only it renders again then: the sign-up field a visitor typed into early keeps its text.
+ */
+function Copyright() {
+  const hydrated = useHydrated();
+  return (
+    <p
+      key={hydrated ? "browser" : "server"}
+      suppressHydrationWarning
+      className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8"
+    >
+      {uiCopy.footer.copyright(new Date().getFullYear())}
+    </p>
+  );
+}
+
 export function Footer() {
   const details = useShopDetails();
-  const hydrated = useHydrated();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-12 lg:px-8">
@@ -161,15 +178,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        {/* Rendered pages are cached until staff change something, so the server's year may be last year's.
-            Hydration keeps the server's text; once hydrated, a new paragraph shows the browser's year. */}
-        <p
-          key={hydrated ? "browser" : "server"}
-          suppressHydrationWarning
-          className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8"
-        >
-          {uiCopy.footer.copyright(new Date().getFullYear())}
-        </p>
+        <Copyright />
       </div>
     </footer>
   );
