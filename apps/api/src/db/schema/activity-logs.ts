@@ -18,9 +18,10 @@ export const activityLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("activity_logs_created_at_idx").on(t.createdAt.desc()),
-    index("activity_logs_module_idx").on(t.module, t.createdAt.desc()),
-    index("activity_logs_user_idx").on(t.userId, t.createdAt.desc()),
+    // Ascending with id: read backwards, they give the list's newest-first order (migration 0020).
+    index("activity_logs_created_at_idx").on(t.createdAt, t.id),
+    index("activity_logs_module_idx").on(t.module, t.createdAt, t.id),
+    index("activity_logs_user_idx").on(t.userId, t.createdAt, t.id),
     // The addresses and ids an entry mentions, for GDPR erasure (migration 0015 has the function).
     index("activity_logs_mentions_idx").using("gin", sql`activity_log_mentions(${t.description}, ${t.details})`),
   ],

@@ -47,6 +47,7 @@ export const suppressions = pgTable(
   },
   (t) => [
     uniqueIndex("suppressions_active_email_idx").on(sql`lower(${t.email})`).where(sql`${t.liftedAt} is null`),
-    index("suppressions_created_idx").on(t.createdAt.desc()),
+    // Ascending with id: read backwards, it gives the list's newest-first order (migration 0020).
+    index("suppressions_created_idx").on(t.createdAt, t.id),
   ],
 );
