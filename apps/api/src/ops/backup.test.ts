@@ -18,11 +18,11 @@ function newDataDir(): string {
 }
 
 /** A database as the shop leaves it, as far as restore looks: drizzle's record of applied migrations, and some rows. */
-async function shopDatabase(dataDir: string, notes: string[]): Promise<void> {
+async function shopDatabase(dataDir: string, notes: string[], lastMigrationAt = 1): Promise<void> {
   const client = await createPglite({ dataDir: path.join(dataDir, "pglite") });
   await client.exec(`create schema drizzle;
     create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
-    insert into drizzle.__drizzle_migrations (hash, created_at) values ('first', 1);
+    insert into drizzle.__drizzle_migrations (hash, created_at) values ('last', ${lastMigrationAt});
     create table notes (body text);`);
   for (const body of notes) await client.query("insert into notes values ($1)", [body]);
   await client.close();
@@ -78,4 +78,16 @@ it("refuses a backup of a database that is not the shop's, before it touches the
   await expect(restorePglite(dataDir, file)).rejects.toThrow(/not the shop's.*unchanged/);
   expect(await notesIn(dataDir)).toEqual(["the live shop"]);
   expect(readdirSync(dataDir)).toEqual(["pglite"]);
+}, 60_000);
+
+it("refuses a backup that a newer version of the shop made, before it touches the current one", async () => {
+  const dataDir = newDataDir();
+  await shopDatabase(dataDir, ["the live shop"]);
+  const newerDir = newDataDir();
+  // Later than any migration this build has: journal times are when each was generated.
+  await shopDatabase(newerDir, ["from the future"], Date.now() + 365 * 86_400_000);
+  const file = await backupPglite(newerDir, path.join(root, "newer-backups"));
+
+  await expect(restorePglite(dataDir, file)).rejects.toThrow(/newer version of the shop.*unchanged/);
+  expect(await notesIn(dataDir)).toEqual(["the live shop"]);
 }, 60_000);
