@@ -1,4 +1,6 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { makeStore } from "@/app/store/root-reducer";
 import { renderRoutes } from "@/test/render";
@@ -41,5 +43,16 @@ describe("admin layout", () => {
     renderAdmin("/admin/contacts");
     expect(await screen.findByText("sam@example.com")).toBeTruthy();
     expect(screen.getByRole("button", { name: /account menu/i }).textContent).toContain("Sam Support (Support Desk)");
+  });
+
+  it("keeps the page behind the open drawer out of reach, and gives focus back to its button on Escape", async () => {
+    renderAdmin("/admin/contacts");
+    const open = await screen.findByRole("button", { name: adminCopy.admin.openSidebar });
+    await userEvent.click(open);
+    const page = (await screen.findByRole("heading", { name: "contacts page" })).closest("main");
+    expect(page?.closest("[inert]")).toBeTruthy();
+    await userEvent.keyboard("{Escape}");
+    expect(document.activeElement).toBe(open);
+    expect(page?.closest("[inert]")).toBeNull();
   });
 });
