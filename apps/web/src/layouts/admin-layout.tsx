@@ -50,7 +50,16 @@ export function AdminLayout() {
       if (event.key === "Escape") setDrawerOpen(false);
     };
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      // What had focus went with the drawer: it goes back to the button that opened it.
+      if (document.activeElement === document.body) {
+        const toggles = document.querySelectorAll<HTMLElement>("[aria-controls]");
+        Array.from(toggles)
+          .find((element) => element.getAttribute("aria-controls") === drawerId)
+          ?.focus();
+      }
+    };
   }, [drawerOpen, drawerId]);
 
   return (
@@ -80,7 +89,9 @@ export function AdminLayout() {
           </aside>
         </div>
       ) : null}
+      {/* The drawer covers the page: Tab must not go on into it unseen. */}
       <div
+        inert={drawerOpen}
         className={`flex min-h-screen flex-col transition-[padding] duration-200 ${collapsed ? "lg:pl-20" : "lg:pl-64"}`}
       >
         <Topbar onOpenSidebar={() => setDrawerOpen(true)} sidebarOpen={drawerOpen} sidebarId={drawerId} />
