@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { PasswordAttempts } from "../users/service.ts";
+import type { PasswordAttempts } from "../users/passwords.ts";
 import type { LoginChallenges } from "./login-challenge.ts";
 import type { LoginContext } from "./service.ts";
 

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { sessions } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FailureThrottle } from "../../lib/failure-throttle.ts";
-import { verifyCurrentPassword } from "../users/service.ts";
+import { verifyCurrentPassword } from "../users/passwords.ts";
 
 /**
  * How long after signing in a session may change its own factors without the password again: the

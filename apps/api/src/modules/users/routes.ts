@@ -22,17 +22,8 @@ import { audit } from "../../plugins/activity.ts";
 import { authenticatedRoute, principalOf, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
 import { fieldChanges } from "../activity-logs/service.ts";
-import {
-  changePassword,
-  createUser,
-  listUsers,
-  type PasswordAttempts,
-  passwordCheckKey,
-  setUserActive,
-  type UserChange,
-  updateProfile,
-  updateUser,
-} from "./service.ts";
+import { changePassword, type PasswordAttempts, passwordCheckKey } from "./passwords.ts";
+import { createUser, listUsers, setUserActive, type UserChange, updateProfile, updateUser } from "./service.ts";
 
 const userInfo = (user: { _id: string; name: string; email: string }) => ({
   name: user.name,

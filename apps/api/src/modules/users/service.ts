@@ -1,22 +1,13 @@
 import { copy } from "@shop/shared/copy";
 import { hasPermission, holdsAll } from "@shop/shared/permissions";
 import { paginationOf } from "@shop/shared/schemas/common";
-import type {
-  PasswordChange,
-  ProfileUpdate,
-  UserCreate,
-  UserDto,
-  UserListQuery,
-  UserUpdate,
-} from "@shop/shared/schemas/users";
+import type { ProfileUpdate, UserCreate, UserDto, UserListQuery, UserUpdate } from "@shop/shared/schemas/users";
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { invalidatePrincipals, type Principal } from "../../core/principal.ts";
-import type { RefusalSummary } from "../../core/refusal-summary.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, rolePermissions, roles, sessions, users } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors.ts";
-import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttle.ts";
-import { hashPassword, verifyPassword } from "../../lib/password.ts";
+import { hashPassword } from "../../lib/password.ts";
 import { escapeLike } from "../../lib/sql.ts";
 
 const rolePermissionNames = sql<
@@ -262,52 +253,4 @@ export async function updateProfile(db: Db, actor: Principal, input: ProfileUpda
     .where(eq(users.id, actor.userId));
   invalidatePrincipals(db);
   return { before, after: await getUser(db, actor.userId) };
-}
-
-/**
- * The throttle every password check goes through (sign-in, second steps, a current-password check), and
- * the summary of what it refuses. Here beside the staff directory, which the auth module reads.
- */
-export type PasswordAttempts = { throttle: FailureThrottle; refusals: RefusalSummary };
-
-/** The throttle's key for a person's current-password checks. */
-export const passwordCheckKey = (userId: string) => `password:${userId}`;
-
-/**
- * The signed-in person's password, checked under the sign-in throttle (per person and per address), so a
- * stolen session cannot guess it faster than sign-in could. Throws 400 (or 429) when it is not theirs.
- */
-export async function verifyCurrentPassword(
-  db: Db,
-  actor: Principal,
-  currentPassword: string,
-  context: { throttle: FailureThrottle; ipAddress: string },
-): Promise<void> {
-  const { throttle } = context;
-  const reservation = await throttle.reserve([`ip:${context.ipAddress}`, passwordCheckKey(actor.userId)]);
-  if (!reservation.granted) throw new TooManyAttempts(copy.users.tooManyPasswordAttempts, reservation);
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
-  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-    throw badRequest(copy.users.wrongCurrentPassword, { currentPassword: copy.users.wrongCurrentPassword });
-  }
-  await throttle.release(reservation.attempt);
-  await throttle.reset(passwordCheckKey(actor.userId));
-}
-
-/** Needs the current password (verifyCurrentPassword); every other session of the person is signed out, this one stays. */
-export async function changePassword(
-  db: Db,
-  actor: Principal,
-  input: PasswordChange,
-  context: { throttle: FailureThrottle; ipAddress: string },
-): Promise<void> {
-  await verifyCurrentPassword(db, actor, input.currentPassword, context);
-  if (input.currentPassword === input.newPassword) {
-    throw badRequest(copy.users.samePassword, { newPassword: copy.users.samePassword });
-  }
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword) })
-    .where(eq(users.id, actor.userId));
-  await revokeSessions(db, actor.userId, actor.sessionId);
 }
