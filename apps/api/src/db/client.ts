@@ -3,6 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -34,6 +36,39 @@ export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.join(here, "migrations"), path.join(here, "..", "migrations")];
   return process.env.MIGRATIONS_DIR ?? candidates.find((dir) => existsSync(dir)) ?? candidates[0] ?? "";
+}
+
+/** Rows of a raw statement, from either driver. */
+type RunQuery = <T>(text: string) => Promise<T[]>;
+
+const rowsOf =
+  (db: Db): RunQuery =>
+  async <T>(text: string) =>
+    ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+
+/**
+ * Drizzle's migrator applies only the migrations later than the database's last one, so on a database
+ * a newer version has migrated it applies nothing, and this build would run on tables it does not know.
+ * Journal times are drizzle's created_at.
+ */
+export async function refuseNewerDatabase(query: RunQuery): Promise<void> {
+  const [table] = await query<{ present: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+  );
+  if (!table?.present) return;
+  const [last] = await query<{ at: string | null }>(
+    "select max(created_at)::text as at from drizzle.__drizzle_migrations",
+  );
+  const newestKnown = Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder: migrationsFolder() }).map((m) => m.folderMillis),
+  );
+  const lastApplied = Number(last?.at ?? 0);
+  if (lastApplied <= newestKnown) return;
+  const day = (at: number) => new Date(at).toISOString().slice(0, 16).replace("T", " ");
+  throw new Error(
+    `This database was migrated by a newer version of the shop (its last migration is from ${day(lastApplied)} UTC, this version's from ${day(newestKnown)} UTC): run that version or a later one, or restore a backup made by this version`,
+  );
 }
 
 /**
@@ -98,7 +133,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      migrate: async () => {
+        await refuseNewerDatabase(rowsOf(db));
+        await migratePg(db, { migrationsFolder: migrationsFolder() });
+      },
       exclusive: (work) => withAdvisoryLock(options.url, work),
       ping: async () => {
         await pool.query("select 1");
@@ -121,7 +159,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await refuseNewerDatabase(rowsOf(db));
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    },
     // One process owns a PGlite data directory (the lock), so there is nobody to wait for.
     exclusive: (work) => work(),
     ping: async () => {

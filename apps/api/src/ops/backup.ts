@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
-import { createPglite } from "../db/client.ts";
+import { createPglite, refuseNewerDatabase } from "../db/client.ts";
 import { lockEmbeddedDatabase } from "../db/embedded-lock.ts";
 import { DamagedArchive, readTar, type TarEntry } from "./archive.ts";
 
@@ -101,6 +101,11 @@ async function checkShopDatabase(dir: string, pgdata: Buffer, backupFile: string
     );
     if (!found.rows[0]?.table) {
       throw new Error(`${backupFile} holds a database that is not the shop's (no record of the shop's migrations)`);
+    }
+    try {
+      await refuseNewerDatabase(async <T>(text: string) => (await client.query<T>(text)).rows);
+    } catch (error) {
+      throw new Error(`${backupFile}: ${(error as Error).message}`);
     }
   } finally {
     await client.close();
