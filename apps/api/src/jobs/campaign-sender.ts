@@ -125,13 +125,16 @@ export function createCampaignSender(
   // just before the campaign's recipients were committed, while no lane was resting to be woken.
   let wakes = 0;
 
+  // Aborted by stop(): the rate limit's waits end and batches hand over nothing more (delivery.ts).
+  let stopping = new AbortController();
+
   let nextTokenAt = 0;
   async function throttle(): Promise<void> {
     if (options.ratePerSecond <= 0) return;
     const now = Date.now();
     const wait = nextTokenAt - now;
     nextTokenAt = Math.max(now, nextTokenAt) + 1000 / options.ratePerSecond;
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await sleep(wait, undefined, { signal: stopping.signal }).catch(() => {});
   }
 
   let lastRelease = Number.NEGATIVE_INFINITY;
@@ -194,6 +197,7 @@ export function createCampaignSender(
       maxAttempts,
       throttle,
       leaseMs,
+      stop: stopping.signal,
     }).catch((error: unknown) => {
       if (error instanceof OutcomesNotWritten) owed.push(...error.outcomes);
       throw error;
@@ -264,10 +268,13 @@ export function createCampaignSender(
     start() {
       if (running) return;
       running = true;
+      stopping = new AbortController();
       loop = run();
     },
+    /** Resolves once the batches held have handed back what they had not sent and recorded the rest. */
     async stop() {
       running = false;
+      stopping.abort();
       restless();
       beat?.abort();
       await loop;

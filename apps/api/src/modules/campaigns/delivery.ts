@@ -80,8 +80,10 @@ export type DeliveryOptions = {
   /** Outcomes are written down after this many messages (what a crash could repeat at most). */
   recordEvery: number;
   maxAttempts: number;
-  /** Waits for the rate limit's next message, if there is one. */
+  /** Waits for the rate limit's next message, if there is one; cut short when `stop` aborts. */
   throttle: () => Promise<void>;
+  /** The sender is stopping (SIGTERM): the batch ends with the messages already handed over. */
+  stop: AbortSignal;
   /** The claim's lease: renewed every third of it while the batch lasts. */
   leaseMs: number;
 };
@@ -205,17 +207,26 @@ export async function deliverBatch(
     );
     return true;
   };
+  // A stopping process has seconds before it is killed, and a rate-limited batch lasts up to half a
+  // lease: what it has not handed over goes back to the queue untried, for the next sender to take at
+  // once, and what it sent is written down before stop() resolves (or it would be mailed again).
+  const stopped = (recipient: Claimed): boolean => {
+    if (!options.stop.aborted) return false;
+    push({ id: recipient.id, attempts: recipient.attempts, kind: "held" });
+    return true;
+  };
   let next = 0;
   const worker = async () => {
     while (next < batch.length) {
       const recipient = batch[next++];
       if (!recipient) return;
+      if (stopped(recipient)) continue;
       const ready = await prepared.get(recipient.campaign_id);
       if (!ready) continue;
-      // Asked again after the rate limit's wait, which may be long: the campaign may have stopped meanwhile.
+      // Asked again after the rate limit's wait, which may be long: the campaign or the sender may have stopped meanwhile.
       if (await heldBack(recipient)) continue;
       await options.throttle();
-      if (await heldBack(recipient)) continue;
+      if (stopped(recipient) || (await heldBack(recipient))) continue;
       try {
         const message = campaignMessage(
           ready.campaign,
