@@ -1,0 +1,55 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { openDatabase } from "../db/client.ts";
+
+/**
+ * Without JWT_SECRET, the secret that signs sessions and mailed links and encrypts stored TOTP
+ * secrets is generated into DATA_DIR/jwt-secret. A backup restored without it gets a new one: every
+ * unsubscribe and confirm link already mailed breaks, two-factor secrets cannot be read, and
+ * everyone is signed out. These run the commands as an operator does.
+ */
+const root = mkdtempSync(path.join(tmpdir(), "shop-backup-cli-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function run(args: string[], env: Record<string, string>) {
+  const { PATH, HOME } = process.env;
+  const result = spawnSync(process.execPath, ["--import", "tsx", "src/ops/backup-cli.ts", ...args], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: { PATH, HOME, NODE_ENV: "development", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+async function migratedShop(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  await database.migrate();
+  await database.close();
+}
+
+it("carries the generated signing secret in the backup, and restores it into a new DATA_DIR", async () => {
+  const shop = path.join(root, "shop", "data");
+  await migratedShop(shop);
+  const backup = run(["backup"], { DATA_DIR: shop });
+  expect(backup.output).toContain("Backup written to");
+  const secret = readFileSync(path.join(shop, "jwt-secret"), "utf8");
+  const [file] = readdirSync(path.join(root, "shop", "backups"));
+
+  const elsewhere = path.join(root, "elsewhere", "data");
+  const restore = run(["restore", path.join(root, "shop", "backups", file ?? "")], { DATA_DIR: elsewhere });
+  expect(restore.status).toBe(0);
+  expect(readFileSync(path.join(elsewhere, "jwt-secret"), "utf8")).toBe(secret);
+}, 120_000);
+
+it("says that JWT_SECRET from the environment is not in the backup and must be kept with it", async () => {
+  const shop = path.join(root, "configured", "data");
+  await migratedShop(shop);
+  const backup = run(["backup"], { DATA_DIR: shop, JWT_SECRET: "a-configured-secret-0123456789-abcdefghij" });
+  expect(backup.status).toBe(0);
+  expect(backup.output).toMatch(/JWT_SECRET .*not in the backup/);
+}, 120_000);
