@@ -1,7 +1,8 @@
 /**
- * The little of tar (ustar) that backups need: PGlite's dump is one, and restore reads it first
- * itself, so a damaged file is refused here with a reason instead of failing half-way inside PGlite
- * (whose gzip fallback throws where no caller can catch it).
+ * The little of tar (ustar) that backups need. A backup is a tar of PGlite's dump (itself a tar) and
+ * the files beside it, readable with `tar`; restore reads both itself first, so a damaged file is
+ * refused here with a reason instead of failing half-way inside PGlite (whose gzip fallback throws
+ * where no caller can catch it).
  */
 export type TarEntry = { name: string; data: Buffer };
 
@@ -25,6 +26,32 @@ export function readTar(tar: Buffer): TarEntry[] {
     at += block + Math.ceil(size / block) * block;
   }
   return entries;
+}
+
+/** Regular files, owner-only (a backup may hold the signing secret); names under 100 bytes. */
+export function writeTar(entries: TarEntry[], now = new Date()): Buffer {
+  const parts: Buffer[] = [];
+  for (const { name, data } of entries) {
+    const header = Buffer.alloc(block);
+    header.write(name, 0, 100, "utf8");
+    header.write("0000600\0", 100);
+    header.write("0000000\0", 108);
+    header.write("0000000\0", 116);
+    header.write(`${data.length.toString(8).padStart(11, "0")}\0`, 124);
+    header.write(
+      `${Math.floor(now.getTime() / 1000)
+        .toString(8)
+        .padStart(11, "0")}\0`,
+      136,
+    );
+    header.write("0", 156);
+    header.write("ustar\0", 257);
+    header.write("00", 263);
+    header.write(`${checksumOf(header).toString(8).padStart(6, "0")}\0 `, 148);
+    parts.push(header, data, Buffer.alloc((block - (data.length % block)) % block));
+  }
+  parts.push(Buffer.alloc(2 * block));
+  return Buffer.concat(parts);
 }
 
 /** The header's bytes summed with its own checksum field counted as spaces. */

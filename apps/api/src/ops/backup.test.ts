@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,9 +47,33 @@ it("backs up the embedded database and restores it, keeping the one it replaces"
   await changed.exec("insert into notes values ('after the backup');");
   await changed.close();
 
-  const kept = await restorePglite(dataDir, file);
-  expect(kept && existsSync(kept)).toBe(true);
+  const { databaseKeptAs } = await restorePglite(dataDir, file);
+  expect(databaseKeptAs && existsSync(databaseKeptAs)).toBe(true);
   expect(await notesIn(dataDir)).toEqual(["before the backup"]);
+}, 60_000);
+
+it("writes an archive that tar reads, holding the database's dump and the secret", async () => {
+  const dataDir = newDataDir();
+  await shopDatabase(dataDir, ["listed"]);
+  writeFileSync(path.join(dataDir, "jwt-secret"), "a-generated-secret");
+  const file = await backupPglite(dataDir, path.join(root, "listed-backups"), { withSecret: true });
+  const listed = execFileSync("tar", ["-tzf", file], { encoding: "utf8" });
+  expect(listed.split("\n").filter(Boolean)).toEqual(["pglite.tar", "jwt-secret"]);
+  expect(execFileSync("tar", ["-xzOf", file, "jwt-secret"], { encoding: "utf8" })).toBe("a-generated-secret");
+}, 60_000);
+
+it("restores a backup made before the secret was kept: PGlite's dump alone", async () => {
+  const dataDir = newDataDir();
+  await shopDatabase(dataDir, ["the live shop"]);
+  const olderDir = newDataDir();
+  await shopDatabase(olderDir, ["from an older backup"]);
+  const client = await createPglite({ dataDir: path.join(olderDir, "pglite") });
+  const file = path.join(root, "older.tar.gz");
+  writeFileSync(file, Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()));
+  await client.close();
+
+  expect((await restorePglite(dataDir, file)).secret).toBe("not in the backup");
+  expect(await notesIn(dataDir)).toEqual(["from an older backup"]);
 }, 60_000);
 
 /**
