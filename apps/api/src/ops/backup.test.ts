@@ -76,43 +76,38 @@ it("restores a backup made before the secret was kept: PGlite's dump alone", asy
   expect(await notesIn(dataDir)).toEqual(["from an older backup"]);
 }, 60_000);
 
+/** A live shop, a restore of `file` refused for `reason`, and the shop as it was: its rows, nothing left beside it. */
+async function expectRefusedAndUnchanged(file: string, reason: RegExp): Promise<void> {
+  const dataDir = newDataDir();
+  await shopDatabase(dataDir, ["the live shop"]);
+  await expect(restorePglite(dataDir, file)).rejects.toThrow(reason);
+  expect(await notesIn(dataDir)).toEqual(["the live shop"]);
+  expect(readdirSync(dataDir)).toEqual(["pglite"]);
+}
+
 /**
  * Restore used to move the current database aside first and then unpack: a bad file left an empty
  * DATA_DIR/pglite, which the next start filled with a blank shop, the real one sitting under another name.
  */
 it("refuses a file that is not a backup and leaves the database it would have replaced where it was", async () => {
-  const dataDir = newDataDir();
-  await shopDatabase(dataDir, ["the live shop"]);
   const junk = path.join(root, "junk.tar.gz");
   writeFileSync(junk, randomBytes(64 * 1024));
-
-  await expect(restorePglite(dataDir, junk)).rejects.toThrow(/is not a backup of this shop.*unchanged/);
-  expect(await notesIn(dataDir)).toEqual(["the live shop"]);
-  expect(readdirSync(dataDir)).toEqual(["pglite"]);
+  await expectRefusedAndUnchanged(junk, /is not a backup of this shop.*unchanged/);
 }, 60_000);
 
 it("refuses a backup of a database that is not the shop's, before it touches the current one", async () => {
-  const dataDir = newDataDir();
-  await shopDatabase(dataDir, ["the live shop"]);
   const otherDir = newDataDir();
   const other = await createPglite({ dataDir: path.join(otherDir, "pglite") });
   await other.exec("create table notes (body text); insert into notes values ('some other database');");
   await other.close();
   const file = await backupPglite(otherDir, path.join(root, "other-backups"));
-
-  await expect(restorePglite(dataDir, file)).rejects.toThrow(/not the shop's.*unchanged/);
-  expect(await notesIn(dataDir)).toEqual(["the live shop"]);
-  expect(readdirSync(dataDir)).toEqual(["pglite"]);
+  await expectRefusedAndUnchanged(file, /not the shop's.*unchanged/);
 }, 60_000);
 
 it("refuses a backup that a newer version of the shop made, before it touches the current one", async () => {
-  const dataDir = newDataDir();
-  await shopDatabase(dataDir, ["the live shop"]);
   const newerDir = newDataDir();
   // Later than any migration this build has: journal times are when each was generated.
   await shopDatabase(newerDir, ["from the future"], Date.now() + 365 * 86_400_000);
   const file = await backupPglite(newerDir, path.join(root, "newer-backups"));
-
-  await expect(restorePglite(dataDir, file)).rejects.toThrow(/newer version of the shop.*unchanged/);
-  expect(await notesIn(dataDir)).toEqual(["the live shop"]);
+  await expectRefusedAndUnchanged(file, /newer version of the shop.*unchanged/);
 }, 60_000);
