@@ -17,7 +17,7 @@ process.once("exit", () => {
   for (const file of held) removeIfOurs(file);
 });
 
-export class EmbeddedDatabaseInUse extends Error {}
+class EmbeddedDatabaseInUse extends Error {}
 
 export function lockEmbeddedDatabase(dataDir: string): EmbeddedLock {
   const file = `${path.resolve(dataDir)}.lock`;

@@ -56,7 +56,7 @@ export async function backupPglite(
 }
 
 /** A restore that did not happen, or did only in part: the message says what is where, in words for the operator. */
-export class RestoreFailed extends Error {}
+class RestoreFailed extends Error {}
 
 export type Restored = {
   /** Where the database it replaced is kept, if there was one. */
