@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -88,5 +88,21 @@ describe("one process at a time on an embedded database", () => {
     const database = await openDatabase({ kind: "pglite", dataDir: pgliteDir });
     await database.close();
     expect(existsSync(lockFile)).toBe(false);
+  }, 60_000);
+
+  it("takes over a lock from another host once its holder has stopped refreshing it, and not before", async () => {
+    const dataDir = newDataDir();
+    const pgliteDir = path.join(dataDir, "pglite");
+    await (await openDatabase({ kind: "pglite", dataDir: pgliteDir })).close();
+    const lock = path.join(dataDir, "pglite.lock");
+    // A container recreated after a crash has a new host name: the old one's pid cannot be checked.
+    writeFileSync(lock, "1\nold-container\n");
+    await expect(openDatabase({ kind: "pglite", dataDir: pgliteDir })).rejects.toThrow(
+      /in use by process 1 on old-container/,
+    );
+    const longAgo = new Date(Date.now() - 5 * 60_000);
+    utimesSync(lock, longAgo, longAgo);
+    const opened = await openDatabase({ kind: "pglite", dataDir: pgliteDir });
+    await opened.close();
   }, 60_000);
 });
