@@ -1,4 +1,14 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -19,6 +29,13 @@ process.once("exit", () => {
 
 class EmbeddedDatabaseInUse extends Error {}
 
+/**
+ * The holder touches its lock this often; a lock from another host (whose pid cannot be checked: a
+ * container recreated after a crash has a new host name) untouched for `staleAfterMs` is taken over.
+ */
+const refreshEveryMs = 10_000;
+const staleAfterMs = 60_000;
+
 export function lockEmbeddedDatabase(dataDir: string): EmbeddedLock {
   const file = `${path.resolve(dataDir)}.lock`;
   mkdirSync(path.dirname(file), { recursive: true });
@@ -30,8 +47,18 @@ export function lockEmbeddedDatabase(dataDir: string): EmbeddedLock {
       writeSync(fd, mine);
       closeSync(fd);
       held.add(file);
+      const refresh = setInterval(() => {
+        const now = new Date();
+        try {
+          utimesSync(file, now, now);
+        } catch {
+          // Gone (released, or deleted by hand): nothing to keep fresh.
+        }
+      }, refreshEveryMs);
+      refresh.unref();
       return {
         release: () => {
+          clearInterval(refresh);
           held.delete(file);
           removeIfOurs(file);
         },
@@ -40,10 +67,10 @@ export function lockEmbeddedDatabase(dataDir: string): EmbeddedLock {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const owner = ownerOf(file);
-    if (owner && !isGone(owner, file)) throw inUse(dataDir, owner, file);
+    if (owner && !isGone(owner, file)) throw inUse(dataDir, owner);
     takeOver(file, owner);
   }
-  throw inUse(dataDir, ownerOf(file) ?? { pid: 0, host: "" }, file);
+  throw inUse(dataDir, ownerOf(file) ?? { pid: 0, host: "" });
 }
 
 type Owner = { pid: number; host: string; text: string };
@@ -59,11 +86,12 @@ function ownerOf(file: string): Owner | undefined {
 }
 
 /**
- * Only on this host can a pid be checked. Our own pid in a lock we do not hold is an earlier life of
- * this process: a container's node runs as pid 1 again after a crash.
+ * Only on this host can a pid be checked; another host's holder is gone once it stopped refreshing the
+ * lock. Our own pid in a lock we do not hold is an earlier life of this process: a container's node
+ * runs as pid 1 again after a crash.
  */
 function isGone(owner: Owner, file: string): boolean {
-  if (owner.host !== hostname()) return false;
+  if (owner.host !== hostname()) return lastRefreshed(file) < Date.now() - staleAfterMs;
   if (!Number.isInteger(owner.pid) || owner.pid <= 0) return true;
   if (owner.pid === process.pid) return !held.has(file);
   try {
@@ -92,6 +120,14 @@ function takeOver(file: string, stale: Owner | undefined): void {
   unlinkSync(aside);
 }
 
+function lastRefreshed(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 function removeIfOurs(file: string): void {
   try {
     if (readFileSync(file, "utf8").startsWith(`${process.pid}\n`)) unlinkSync(file);
@@ -100,9 +136,11 @@ function removeIfOurs(file: string): void {
   }
 }
 
-function inUse(dataDir: string, owner: { pid: number; host: string }, file: string): EmbeddedDatabaseInUse {
+function inUse(dataDir: string, owner: { pid: number; host: string }): EmbeddedDatabaseInUse {
   const where = owner.host === hostname() ? "" : ` on ${owner.host}`;
-  const elsewhere = where ? ` If that process is no longer running, delete ${file}.` : "";
+  const elsewhere = where
+    ? ` If that process is no longer running, the lock is taken over a minute after it stopped.`
+    : "";
   return new EmbeddedDatabaseInUse(
     `The embedded database in ${dataDir} is in use by process ${owner.pid}${where}: stop it first, or use DATABASE_URL for more than one process.${elsewhere}`,
   );
