@@ -18,7 +18,7 @@ import { closeRedis, openRedis } from "./lib/redis.ts";
 import { createRequestIds } from "./lib/request-id.ts";
 import { RequestLogController } from "./lib/request-log.ts";
 import { createTokenSigner, type TokenSigner } from "./lib/tokens.ts";
-import { configuredOutboxOptions, createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox.ts";
+import { configuredOutboxOptions, createOutboxDispatcher, type OutboxDispatcher } from "./mail/outbox-dispatcher.ts";
 import { configuredMailerOptions, createMailer, type Mailer } from "./mail/transport.ts";
 import { activityLogRoutes } from "./modules/activity-logs/routes.ts";
 import { createLoginChallenges } from "./modules/auth/login-challenge.ts";

@@ -150,7 +150,7 @@ export type Config = {
   sender: { enabled: boolean; ratePerSecond: number; concurrency: number; leaseMs: number; schedulerMs: number };
   /**
    * MAIL_RETRY_BACKOFF: the outbox's waits before its second, third… attempt at account mail; undefined
-   * keeps the outbox's own (defaultOutboxOptions: 30 s, 2 min, 10 min, 1 h, 3 h, 6 h).
+   * keeps the outbox's own (outbox-dispatcher.ts defaultOutboxOptions: 30 s, 2 min, 10 min, 1 h, 3 h, 6 h).
    */
   mailRetryBackoffMs: number[] | undefined;
   /** Shared rate-limit store and cache-invalidation channel when several instances serve one database. */

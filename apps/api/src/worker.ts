@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { loadBounceConfig } from "./inbound/bounce-config.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
-import { configuredOutboxOptions, createOutboxDispatcher } from "./mail/outbox.ts";
+import { configuredOutboxOptions, createOutboxDispatcher } from "./mail/outbox-dispatcher.ts";
 import { configuredMailerOptions, createMailer } from "./mail/transport.ts";
 import { sampleShopIn } from "./sample-shop/seed.ts";
 

@@ -2,7 +2,8 @@ import type { ContactDetailDto } from "@shop/shared/schemas/contact-threads";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { mailOutbox, type OutboxKind, type OutboxStatus } from "../src/db/schema/index.ts";
-import { createOutboxDispatcher, enqueueMail } from "../src/mail/outbox.ts";
+import { enqueueMail } from "../src/mail/outbox.ts";
+import { createOutboxDispatcher } from "../src/mail/outbox-dispatcher.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
