@@ -52,9 +52,7 @@ describe("configuration", () => {
 
   it("refuses to start in production without PUBLIC_URL: every link mailed would point at localhost", () => {
     const secret = "q8V3kN1zR7pL0xW5mT2cY9bH4fJ6dS8aG3eU1iO7";
-    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir() })).toThrow(
-      /PUBLIC_URL/,
-    );
+    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir() })).toThrow(/PUBLIC_URL/);
     expect(loadConfig({ JWT_SECRET: secret, DATA_DIR: dataDir() }).publicUrl).toBe("http://localhost:8000");
   });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
-import { call, createStaff, createTestApp, signIn } from "./harness.ts";
+import { createStaff, createTestApp, signIn } from "./harness.ts";
 
 /**
  * A bulk export hands a file of personal data to whoever asked: every subscriber, every enquiry, the
