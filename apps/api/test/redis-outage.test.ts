@@ -77,6 +77,7 @@ describe("an instance started while Redis is down", () => {
       body: { price: 99 },
     });
     expect(saved.status).toBe(200);
+    // redos-safe: matched against the log lines this test wrote (kilobytes): quadratic at worst on that.
     expect(logs.some((line) => line.level === 40 && /Redis at .* is unreachable/.test(line.msg))).toBe(true);
   });
 

@@ -27,6 +27,7 @@ function newDataDir(): string {
   return dataDir;
 }
 
+// redos-safe: matched against one error message of ours (a line): quadratic at worst on that.
 const inUse = /The embedded database in .+ is in use by process \d+: stop it first, or use DATABASE_URL/;
 
 describe("one process at a time on an embedded database", () => {
@@ -74,6 +75,7 @@ describe("one process at a time on an embedded database", () => {
     children.push(holder);
     writeFileSync(path.join(dataDir, "pglite.lock"), `${holder.pid}\n${hostname()}\n`);
     await expect(openDatabase({ kind: "pglite", dataDir: pgliteDir })).rejects.toThrow(
+      // redos-safe: built from a pid (digits): a literal match.
       new RegExp(`in use by process ${holder.pid}:`),
     );
   }, 60_000);

@@ -51,5 +51,6 @@ it("says that JWT_SECRET from the environment is not in the backup and must be k
   await migratedShop(shop);
   const backup = run(["backup"], { DATA_DIR: shop, JWT_SECRET: "a-configured-secret-0123456789-abcdefghij" });
   expect(backup.status).toBe(0);
+  // redos-safe: matched against the CLI's own output of one run (a few lines): quadratic at worst on that.
   expect(backup.output).toMatch(/JWT_SECRET .*not in the backup/);
 }, 120_000);

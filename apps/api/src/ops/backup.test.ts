@@ -92,6 +92,7 @@ async function expectRefusedAndUnchanged(file: string, reason: RegExp): Promise<
 it("refuses a file that is not a backup and leaves the database it would have replaced where it was", async () => {
   const junk = path.join(root, "junk.tar.gz");
   writeFileSync(junk, randomBytes(64 * 1024));
+  // redos-safe: matched against one error message of ours: quadratic at worst on that.
   await expectRefusedAndUnchanged(junk, /is not a backup of this shop.*unchanged/);
 }, 60_000);
 
@@ -101,6 +102,7 @@ it("refuses a backup of a database that is not the shop's, before it touches the
   await other.exec("create table notes (body text); insert into notes values ('some other database');");
   await other.close();
   const file = await backupPglite(otherDir, path.join(root, "other-backups"));
+  // redos-safe: matched against one error message of ours: quadratic at worst on that.
   await expectRefusedAndUnchanged(file, /not the shop's.*unchanged/);
 }, 60_000);
 
@@ -109,5 +111,6 @@ it("refuses a backup that a newer version of the shop made, before it touches th
   // Later than any migration this build has: journal times are when each was generated.
   await shopDatabase(newerDir, ["from the future"], Date.now() + 365 * 86_400_000);
   const file = await backupPglite(newerDir, path.join(root, "newer-backups"));
+  // redos-safe: matched against one error message of ours: quadratic at worst on that.
   await expectRefusedAndUnchanged(file, /newer version of the shop.*unchanged/);
 }, 60_000);
