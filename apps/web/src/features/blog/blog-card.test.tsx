@@ -1,17 +1,10 @@
 import type { BlogPostSummary } from "@shop/shared/schemas/blog";
 import { render, screen } from "@testing-library/react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { westOfUtc } from "@/test/time-zone";
 import { PostMeta } from "./blog-card";
 
-// West of UTC, the midnight-UTC instant a post's day is stored as falls on the evening before.
-const zone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = "America/New_York";
-});
-afterAll(() => {
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+westOfUtc();
 
 const post: BlogPostSummary = {
   _id: "post-1",

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { westOfUtc } from "@/test/time-zone";
 import { scheduleOf } from "./banner-columns";
 
-// West of UTC, the midnight-UTC instant a banner's day is stored as falls on the evening before.
-const zone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = "America/New_York";
-});
-afterAll(() => {
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+westOfUtc();
 
 describe("a banner's schedule in the admin list", () => {
   it("shows the days the banner was saved with, whatever the browser's time zone", () => {

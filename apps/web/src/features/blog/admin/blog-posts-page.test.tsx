@@ -6,6 +6,7 @@ import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
 import { rowNamed } from "@/test/rows";
 import { staffWith, toastsOf } from "@/test/store";
+import { westOfUtc } from "@/test/time-zone";
 import { BlogPostsPage } from "./blog-posts-page";
 
 const postOf = (id: string, title: string, status: AdminPostSummary["status"]): AdminPostSummary => ({
@@ -55,32 +56,28 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("staff blog list", () => {
-  it("shows the day a post came out on, whatever the admin's time zone", async () => {
-    const zone = process.env.TZ;
-    // West of UTC, the midnight-UTC instant a post's day is stored as falls on the evening before.
-    process.env.TZ = "America/New_York";
-    try {
-      const post = {
-        ...postOf("door-locks", "Door locks explained", "published"),
-        publishedAt: "2025-04-20T00:00:00.000Z",
-      };
-      fakeFetch(async () => ({
-        body: {
-          success: true,
-          message: "ok",
-          data: { posts: [post], pagination: { currentPage: 1, totalPages: 1, totalPosts: 1, postsPerPage: 10 } },
-        },
-      }));
-      renderPage();
-      await screen.findByText("Door locks explained");
-      expect(within(rowNamed("Door locks explained")).getByText("Apr 20, 2025")).toBeTruthy();
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    }
-  });
+describe("staff blog list west of UTC", () => {
+  westOfUtc();
 
+  it("shows the day a post came out on, whatever the admin's time zone", async () => {
+    const post = {
+      ...postOf("door-locks", "Door locks explained", "published"),
+      publishedAt: "2025-04-20T00:00:00.000Z",
+    };
+    fakeFetch(async () => ({
+      body: {
+        success: true,
+        message: "ok",
+        data: { posts: [post], pagination: { currentPage: 1, totalPages: 1, totalPosts: 1, postsPerPage: 10 } },
+      },
+    }));
+    renderPage();
+    await screen.findByText("Door locks explained");
+    expect(within(rowNamed("Door locks explained")).getByText("Apr 20, 2025")).toBeTruthy();
+  });
+});
+
+describe("staff blog list", () => {
   it("lists drafts and published posts with their state and when they were published", async () => {
     fakePostsApi();
     renderPage();
