@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { call, createTestApp, signIn, testConfig } from "./harness.ts";
-import { multipart } from "./multipart.ts";
+import { postCsvImport } from "./multipart.ts";
 
 // The three CSV exports stream their batches after the status line. What is written down here, apart from
 // the code: an export either answers with its whole file or with an error status and a message, never a
@@ -125,18 +125,7 @@ async function tagged(name: string): Promise<string> {
   return tag.body.data._id;
 }
 
-function importCsv(csv: string, tagId: string) {
-  const body = multipart([
-    { name: "file", filename: "people.csv", type: "text/csv", data: csv },
-    { name: "tagIds", data: tagId },
-  ]);
-  return app.inject({
-    method: "POST",
-    url: "/api/csv/import-csv",
-    headers: { authorization: `Bearer ${admin}`, "content-type": body.contentType },
-    payload: body.payload,
-  });
-}
+const importCsv = (csv: string, tagId: string) => postCsvImport(app, admin, csv, [tagId]);
 
 describe("CSV exports opened where the list separator is `;`", () => {
   it("no cell of the contacts or activity export starts a formula, however the text is split at `;`", async () => {

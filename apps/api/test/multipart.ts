@@ -1,3 +1,5 @@
+import type { FastifyInstance } from "fastify";
+
 /** Builds a multipart/form-data body by hand, so tests can also send broken ones. */
 export function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
   const boundary = `----shop${Math.random().toString(16).slice(2)}`;
@@ -15,4 +17,24 @@ export function multipart(parts: { name: string; filename?: string; type?: strin
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POSTs a CSV file to the subscriber import with these tags, as the back office's import form does. */
+export function postCsvImport(
+  app: FastifyInstance,
+  token: string,
+  csv: string,
+  tagIds: string[],
+  fileName = "people.csv",
+) {
+  const body = multipart([
+    { name: "file", filename: fileName, type: "text/csv", data: csv },
+    ...tagIds.map((id) => ({ name: "tagIds", data: id })),
+  ]);
+  return app.inject({
+    method: "POST",
+    url: "/api/csv/import-csv",
+    headers: { authorization: `Bearer ${token}`, "content-type": body.contentType },
+    payload: body.payload,
+  });
 }

@@ -4,7 +4,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
-import { multipart } from "./multipart.ts";
+import { postCsvImport } from "./multipart.ts";
 
 // Files big enough for several pieces, COPYs and batches of the importer, on both of its paths: the bulk
 // load (a file bigger than the audience) and the merge a batch at a time (IMPORT_BULK_MAX_ROWS=0).
@@ -19,18 +19,7 @@ async function tag(name: string): Promise<TagDto> {
     .body.data;
 }
 
-function importCsv(csv: string, tagId: string) {
-  const body = multipart([
-    { name: "file", filename: "audience.csv", type: "text/csv", data: csv },
-    { name: "tagIds", data: tagId },
-  ]);
-  return app.inject({
-    method: "POST",
-    url: "/api/csv/import-csv",
-    headers: { authorization: `Bearer ${admin}`, "content-type": body.contentType },
-    payload: body.payload,
-  });
-}
+const importCsv = (csv: string, tagId: string) => postCsvImport(app, admin, csv, [tagId], "audience.csv");
 
 async function count(query: SQL): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(app.db, query);

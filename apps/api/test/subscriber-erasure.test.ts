@@ -6,7 +6,7 @@ import { queryRows } from "../src/lib/sql.ts";
 import { recordDeliveryEvents } from "../src/modules/newsletter/delivery-events.ts";
 import { startCampaignRig } from "./campaign-rig.ts";
 import { call } from "./harness.ts";
-import { multipart } from "./multipart.ts";
+import { postCsvImport } from "./multipart.ts";
 import { decodedBody } from "./smtp-sink.ts";
 import { tablesNaming as namedIn } from "./tables-naming.ts";
 
@@ -43,16 +43,7 @@ async function report(id: string) {
 }
 
 async function importAddresses(emails: string[], tagId: string): Promise<ImportResult> {
-  const body = multipart([
-    { name: "file", filename: "audience.csv", type: "text/csv", data: `email\n${emails.join("\n")}\n` },
-    { name: "tagIds", data: tagId },
-  ]);
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/csv/import-csv",
-    headers: { authorization: `Bearer ${admin}`, "content-type": body.contentType },
-    payload: body.payload,
-  });
+  const response = await postCsvImport(app, admin, `email\n${emails.join("\n")}\n`, [tagId], "audience.csv");
   expect(response.statusCode, response.body).toBe(200);
   return (JSON.parse(response.body) as { data: ImportResult }).data;
 }
