@@ -67,6 +67,9 @@ describe("password reset from the sign-in page", () => {
     await openPage(page, `${server.url}/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL(`${server.url}/forgot-password`);
+    // The address changes before React has drawn the new page (the router renders in a transition):
+    // on a busy machine the sign-in form's Email field is still there to be filled.
+    await page.getByRole("button", { name: "Send reset link" }).waitFor();
     await page.getByLabel("Email").fill(staff.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect
