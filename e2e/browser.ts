@@ -5,7 +5,7 @@ import { admin } from "./server.ts";
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error("Chromium not found");
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath,
     headless: true,
     args: [
@@ -18,6 +18,31 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+  const slowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? "1");
+  return slowdown > 1 ? slowedDown(browser, slowdown) : browser;
+}
+
+/**
+ * E2E_CPU_SLOWDOWN=4 runs every page on a CPU that many times slower (Chromium's own throttling): the
+ * waits a busy CI machine needs, found on a quiet one (a race between the address and the new page, a
+ * carousel that turned before it was measured).
+ */
+function slowedDown(browser: Browser, rate: number): Browser {
+  const slow = async (page: Page) => {
+    const session = await page.context().newCDPSession(page);
+    await session.send("Emulation.setCPUThrottlingRate", { rate });
+    return page;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => slow(await newPage());
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => slow(await newPage(...args));
+  return browser;
 }
 
 /** Collects console errors and CSP violations, so a test can assert the page ran clean. */
