@@ -8,12 +8,13 @@ import { testAdmin, testJwtSecret } from "../constants.ts";
 
 /** The built server, exactly what `npm start` runs (global-setup.ts rebuilds it when src is newer). */
 export const serverEntry = path.resolve(import.meta.dirname, "../../dist/main.js");
+/** The built worker, what `npm run worker` runs. */
+export const workerEntry = path.resolve(import.meta.dirname, "../../dist/worker.js");
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null; at: number };
 
-export type Server = {
-  url: string;
-  port: number;
+/** A process of ours (the server or the worker) spawned by a test: its output kept, its exit watched. */
+export type Spawned = {
   child: ChildProcess;
   /** Resolves when the process has exited, with the wall-clock time (Date.now()) it was seen to. */
   exited: Promise<Exit>;
@@ -28,11 +29,13 @@ export type Server = {
   dispose(): Promise<void>;
 };
 
-const running = new Set<Server>();
+export type Server = Spawned & { url: string; port: number };
 
-// A crashed test run must not leave servers behind: the last resort if afterAll never ran.
+const running = new Set<Spawned>();
+
+// A crashed test run must not leave processes behind: the last resort if afterAll never ran.
 process.once("exit", () => {
-  for (const server of running) if (server.alive()) server.child.kill("SIGKILL");
+  for (const spawned of running) if (spawned.alive()) spawned.child.kill("SIGKILL");
 });
 
 export function freePort(): Promise<number> {
@@ -58,11 +61,11 @@ export type StartOptions = {
 };
 
 /**
- * Starts `node dist/main.js` on a free loopback port and waits until /api/health answers 200.
- * Only the variables the product reads are passed: nothing from the developer's shell leaks in
- * (a stray REDIS_URL or SMTP_URL would change what is being tested).
+ * Spawns a built entry (dist/main.js, dist/worker.js) on a loopback port it does not yet use. Only the
+ * variables the product reads are passed: nothing from the developer's shell leaks in (a stray
+ * REDIS_URL or SMTP_URL would change what is being tested).
  */
-export async function startServer(options: StartOptions): Promise<Server> {
+async function spawnEntry(entry: string, options: StartOptions): Promise<Spawned & { port: number }> {
   const port = await freePort();
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "shop-fault-"));
@@ -88,7 +91,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
     ...options.env,
   };
   // The data dir is the working directory too, so no .env file from the repository is read.
-  const child = spawn(process.execPath, [serverEntry], { cwd: dataDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [entry], { cwd: dataDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
     output += chunk.toString("utf8");
@@ -109,8 +112,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
     spawnFailed = true;
   });
   const alive = () => !spawnFailed && child.exitCode === null && child.signalCode === null;
-  const server: Server = {
-    url: `http://127.0.0.1:${port}`,
+  const spawned: Spawned & { port: number } = {
     port,
     child,
     exited,
@@ -131,21 +133,28 @@ export async function startServer(options: StartOptions): Promise<Server> {
       return at;
     },
     async dispose() {
-      running.delete(server);
+      running.delete(spawned);
       if (alive()) child.kill("SIGKILL");
       // SIGKILL cannot be refused, but a clean-up must never be what hangs.
       await Promise.race([exited, sleep(10_000)]);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  running.add(server);
+  running.add(spawned);
+  return spawned;
+}
 
+/** Starts `node dist/main.js` and waits until /api/health answers 200. */
+export async function startServer(options: StartOptions): Promise<Server> {
+  const spawned = await spawnEntry(serverEntry, options);
+  const server: Server = { ...spawned, url: `http://127.0.0.1:${spawned.port}` };
+  const { alive, output } = server;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   for (;;) {
-    if (!alive()) throw new Error(`server exited during start-up:\n${output.slice(-4_000)}`);
+    if (!alive()) throw new Error(`server exited during start-up:\n${output().slice(-4_000)}`);
     if (Date.now() > deadline) {
       await server.dispose();
-      throw new Error(`server was not healthy in time:\n${output.slice(-4_000)}`);
+      throw new Error(`server was not healthy in time:\n${output().slice(-4_000)}`);
     }
     try {
       const health = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
@@ -158,7 +167,24 @@ export async function startServer(options: StartOptions): Promise<Server> {
   }
 }
 
-/** For afterAll: every server this file started is killed, whatever happened in the test. */
+/**
+ * Starts `node dist/worker.js` (`npm run worker`: the campaign sender and the mail outbox, no HTTP)
+ * and waits for the line it prints once both run.
+ */
+export async function startWorker(options: StartOptions): Promise<Spawned> {
+  const worker = await spawnEntry(workerEntry, options);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  while (!worker.output().includes("Campaign worker running")) {
+    if (!worker.alive() || Date.now() > deadline) {
+      await worker.dispose();
+      throw new Error(`worker did not start:\n${worker.output().slice(-4_000)}`);
+    }
+    await sleep(100);
+  }
+  return worker;
+}
+
+/** For afterAll: every process this file started is killed, whatever happened in the test. */
 export async function disposeAll(): Promise<void> {
   await Promise.all([...running].map((server) => server.dispose()));
 }
@@ -177,7 +203,7 @@ export async function cleanUp(...steps: Array<() => unknown>): Promise<void> {
 }
 
 /** Waits for the exit, or fails after `ms` (the process is then SIGKILLed by disposeAll). */
-export async function exitWithin(server: Server, ms: number): Promise<Exit | undefined> {
+export async function exitWithin(server: Spawned, ms: number): Promise<Exit | undefined> {
   return Promise.race([server.exited, sleep(ms).then(() => undefined)]);
 }
 
