@@ -4,7 +4,7 @@ import { openConfiguredDatabase } from "./db/open.ts";
 import { loadBounceConfig } from "./inbound/bounce-config.ts";
 import { type BounceListener, startBounceListener } from "./inbound/bounce-listener.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
-import { loggableError } from "./lib/errors.ts";
+import { exitOnSignals } from "./lib/shutdown.ts";
 import { sampleShopIn } from "./sample-shop/seed.ts";
 
 function printGeneratedPassword(email: string, password: string): void {
@@ -61,32 +61,17 @@ async function main(): Promise<void> {
   if (sender) app.addHook("preClose", () => sender.stop());
   // Account mail (alerts, confirmations, replies) goes from where campaigns go; onClose stops it.
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    const began = performance.now();
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => {
-      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "shutdown timed out; exiting anyway");
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    force.unref();
-    try {
+  exitOnSignals({
+    timeoutMs: config.shutdownTimeoutMs,
+    log: app.log,
+    async close() {
       await app.close();
       // A handler whose client hung up is still running after its connection closed: let it finish
       // its queries before the pool goes.
       await app.requestsDrained();
       await database.close();
-      app.log.info({ shutdownMs: Math.round(performance.now() - began) }, "shut down cleanly");
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: loggableError(error) }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+    },
+  });
 
   if (sender) app.wakeSender = () => sender.wake();
   await app.listen({ port: config.port, host: config.host });

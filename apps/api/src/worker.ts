@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { loadBounceConfig } from "./inbound/bounce-config.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
+import { exitOnSignals } from "./lib/shutdown.ts";
 import { configuredOutboxOptions, createOutboxDispatcher } from "./mail/outbox-dispatcher.ts";
 import { configuredMailerOptions, createMailer } from "./mail/transport.ts";
 import { sampleShopIn } from "./sample-shop/seed.ts";
@@ -38,14 +39,26 @@ async function main(): Promise<void> {
     log: { warn: line("warn"), error: line("error") },
     options: configuredOutboxOptions(config),
   });
-  const stop = async () => {
-    await Promise.all([sender.stop(), outbox.stop()]);
-    mailer.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("SIGINT", () => void stop());
+  // A send that never ends (a peer that never answers, a database that stopped responding) would
+  // hold stop() for ever; past SHUTDOWN_TIMEOUT_MS the worker exits anyway, and that loses no mail:
+  // - account mail (mail/outbox.ts, step 2): a row being sent is still 'pending' with its attempt
+  //   counted and a lease; nobody takes it until the lease runs out, then the next claim sends it.
+  // - campaigns (modules/campaigns/recipient-queue.ts): claimed recipients stay 'sending' under a
+  //   lease no longer renewed; releaseExpiredClaims queues them again once it runs out.
+  // Sent twice is only what the relay had taken but the database had not yet recorded: the outbox
+  // row whose 'sent' write was cut off (it goes again with the same Message-ID) and a campaign's
+  // unrecorded outcomes (at most recordEvery a batch), the same as a crash or the orchestrator's
+  // SIGKILL, which a worker that never exits would get anyway. A peer that never answered had taken
+  // nothing: its message goes once, on the retry (test/faults/worker-shutdown.test.ts).
+  exitOnSignals({
+    timeoutMs: config.shutdownTimeoutMs,
+    log: { info: line("info"), error: line("error") },
+    async close() {
+      await Promise.all([sender.stop(), outbox.stop()]);
+      mailer.close();
+      await database.close();
+    },
+  });
   sender.start();
   outbox.start();
   process.stdout.write(`Campaign worker running (${mailer.kind})\n`);
