@@ -11,6 +11,7 @@ import type { Config } from "./config.ts";
 import { createRefusalSummary } from "./core/refusal-summary.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MailAddress } from "./db/schema/index.ts";
+import { createUploadReclaimer, type UploadReclaimer } from "./jobs/upload-reclaimer.ts";
 import { loggableError } from "./lib/errors.ts";
 import { createMemoryThrottle, createRedisThrottle } from "./lib/failure-throttle.ts";
 import { redactUrl } from "./lib/redact.ts";
@@ -81,6 +82,8 @@ declare module "fastify" {
      * tests call `outbox.drain()`.
      */
     outbox: OutboxDispatcher;
+    /** Deletes uploads no record uses (jobs/upload-reclaimer.ts); started where the outbox is. */
+    uploadReclaimer: UploadReclaimer;
     /** MAIL_FROM; every message's sender is senderOf(settings, app.mailFrom) (mail/sender.ts). */
     mailFrom: MailAddress | undefined;
     /** PUBLIC_URL: links in emails (e.g. the back-office link in an enquiry alert). */
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       options: configuredOutboxOptions(config),
     }),
   );
+  app.decorate("uploadReclaimer", createUploadReclaimer({ db: options.database.db, store: app.files, log: app.log }));
   app.decorate("events", createEventRecorder(options.database.db));
   app.decorate("onUnsubscribe", async (subscriberId: string, campaignId: string | null) => {
     if (campaignId) await attributeUnsubscribe(options.database.db, subscriberId, campaignId);
@@ -172,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     : undefined;
   app.addHook("onClose", async () => {
     await app.outbox.stop();
+    await app.uploadReclaimer.stop();
     await app.events.close();
     app.mailer.close();
     if (redis) await Promise.all([redis.publisher, redis.subscriber, redis.throttle].map(closeRedis));
@@ -279,7 +284,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(mailDeliveryRoutes);
   await app.register(settingsRoutes, { dkim: config.dkim });
   await app.register(dashboardRoutes);
-  await app.register(uploadRoutes, { store: app.files });
+  await app.register(uploadRoutes, { store: app.files, allowance: { megabytes: config.uploadQuotaMb } });
 
   // Uploaded files are named by their content, so they never change: cache them for a year.
   await app.register(fastifyStatic, {

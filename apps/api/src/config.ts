@@ -104,6 +104,7 @@ const envSchema = z.object({
   ),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(0).max(1_000_000).default(200),
   ...bounceWebhookEnv,
 });
 
@@ -161,6 +162,8 @@ export type Config = {
   maxEventLoopDelayMs: number;
   /** How long SIGTERM waits for requests in flight and the sender's batch before exiting anyway. */
   shutdownTimeoutMs: number;
+  /** Megabytes of images each staff member may upload in any 24 hours; 0 for no limit. */
+  uploadQuotaMb: number;
   /** Bounce and complaint webhooks (modules/bounces): each is off until its secret is set. */
   bounceWebhooks: BounceWebhookConfig;
 };
@@ -281,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // overload: shedding would turn away visitors while staff import a list. On by default with PostgreSQL.
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    uploadQuotaMb: e.UPLOAD_QUOTA_MB,
     bounceWebhooks: bounceWebhooksOf(e, (message) => new ConfigError(message)),
   };
 }

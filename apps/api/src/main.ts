@@ -76,7 +76,10 @@ async function main(): Promise<void> {
   if (sender) app.wakeSender = () => sender.wake();
   await app.listen({ port: config.port, host: config.host });
   sender?.start();
-  if (config.sender.enabled) app.outbox.start();
+  if (config.sender.enabled) {
+    app.outbox.start();
+    app.uploadReclaimer.start();
+  }
   app.log.info(
     { database: database.kind, startupMs: Math.round(performance.now() - started) },
     `Smart Home Shop listening on http://localhost:${config.port}`,

@@ -1,4 +1,4 @@
-import { stat, utimes, writeFile } from "node:fs/promises";
+import { rename, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { StoredImage } from "@shop/shared/schemas/uploads";
 import { sql } from "drizzle-orm";
@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { blogPosts, campaigns, categories, heroBanners, products, settings } from "../src/db/schema/index.ts";
 import { createUploadReclaimer } from "../src/jobs/upload-reclaimer.ts";
 import { queryRows } from "../src/lib/sql.ts";
-import { reclaimUnusedUploads } from "../src/modules/uploads/reclaim.ts";
+import { nonReferencingTables, reclaimUnusedUploads, referencingTables } from "../src/modules/uploads/reclaim.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
 import { multipart } from "./multipart.ts";
 
@@ -18,14 +18,18 @@ const categoryList = (await call<{ _id: string; slug: string }[]>(app, { url: "/
 const switches = categoryList.find((c) => c.slug === "smart-touch-switches")?._id ?? "";
 
 let made = 0;
+let lastPng: Buffer = Buffer.alloc(0);
 /** A picture no other test uploads: its own colour, so its own content hash and files. */
-async function upload(folder = "products"): Promise<StoredImage> {
+async function upload(folder = "products", same?: Buffer): Promise<StoredImage> {
   made += 1;
-  const png = await sharp({
-    create: { width: 900, height: 600, channels: 3, background: { r: made * 7, g: 255 - made * 5, b: 40 } },
-  })
-    .png()
-    .toBuffer();
+  const png =
+    same ??
+    (await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: made * 7, g: 255 - made * 5, b: 40 } },
+    })
+      .png()
+      .toBuffer());
+  lastPng = png;
   const body = multipart([
     { name: "folder", data: folder },
     { name: "images", filename: "a.png", type: "image/png", data: png },
@@ -190,7 +194,7 @@ describe("reclaiming uploads no record uses", () => {
   it("one instance reclaims when several run, and the activity log says how much", async () => {
     const orphan = await upload();
     await age(orphan);
-    const reclaimers = [1, 2, 3].map(() => createUploadReclaimer({ db: app.db, store: app.files }));
+    const reclaimers = [1, 2, 3].map(() => createUploadReclaimer({ db: app.db, store: app.files, log: app.log }));
     const results = await Promise.all(reclaimers.map((r) => r.runOnce()));
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await noneExist(orphan)).toBe(true);
@@ -202,5 +206,34 @@ describe("reclaiming uploads no record uses", () => {
     expect(logged?.description).toMatch(/^Removed \d+ unused images? \(\d+(\.\d+)? [KM]B\)$/);
     // Its turn taken, none of them runs again until the next one is due.
     expect(await reclaimers[0]?.runOnce()).toBeNull();
+  });
+
+  it("knows, for every table, whether its rows may name an image", async () => {
+    const tables = await queryRows<{ name: string }>(
+      app.db,
+      sql`select table_name as name from information_schema.tables
+        where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE'`,
+    );
+    const placed = new Set<string>([...referencingTables, ...Object.keys(nonReferencingTables)]);
+    expect(tables.map((t) => t.name).filter((name) => !placed.has(name))).toEqual([]);
+  });
+
+  it("starts the grace period again when an old orphan is uploaded again", async () => {
+    const first = await upload();
+    await age(first);
+    const again = await upload("products", lastPng);
+    expect(again.url).toBe(first.url);
+    await reclaim();
+    expect(await allExist(again)).toBe(true);
+  });
+
+  it("puts back a file a reclaim killed half-way left aside, rather than losing it", async () => {
+    const image = await upload();
+    const file = fileOf(image.url);
+    const aside = path.join(path.dirname(file), `.${path.basename(file)}.0b8c5b8e-6a2f-4a8e-9d47-3f1c2e7a9b10.reclaim`);
+    await rename(file, aside);
+    await reclaim();
+    expect(await exists(image.url)).toBe(true);
+    expect(await stat(aside).catch(() => null)).toBeNull();
   });
 });

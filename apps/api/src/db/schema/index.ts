@@ -7,3 +7,4 @@ export * from "./deliverability.ts";
 export * from "./mail.ts";
 export * from "./newsletter.ts";
 export * from "./settings.ts";
+export * from "./uploads.ts";

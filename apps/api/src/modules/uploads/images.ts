@@ -12,6 +12,8 @@ export const uploadMessages = {
   tooMany: "At most 10 images can be uploaded at once",
   none: "Please choose at least one image",
   failed: "Failed to upload images",
+  overAllowance: (megabytes: number) =>
+    `At most ${megabytes} MB of images can be uploaded in 24 hours; please try again later`,
 };
 
 export const uploadFolders = ["products", "banners", "categories", "blog", "campaigns"] as const;
@@ -52,6 +54,8 @@ const webpMaxSide = 16_383;
 export type PreparedImage = {
   metadata: Metadata;
   size: number;
+  /** The uploaded bytes, to make a reused variant again if it is reclaimed before it is saved. */
+  source: Buffer;
   /** Variants already stored carry no data: the same picture was uploaded before. */
   variants: { width: number; key: string; data: Buffer | null }[];
 };
@@ -75,20 +79,22 @@ export async function prepareImage(store: FileStore, folder: UploadFolder, bytes
   try {
     for (const width of imageWidths) {
       const key = `${folder}/${hash}-${width}.webp`;
-      const data = (await storedWhole(store, key))
-        ? null
-        : await sharp(bytes, { animated: false, limitInputPixels: maxPixels })
-            .rotate()
-            .resize({ width, height: webpMaxSide, fit: "inside", withoutEnlargement: true })
-            .webp({ quality: 80 })
-            .toBuffer();
+      const data = (await storedWhole(store, key)) ? null : await variantOf(bytes, width);
       variants.push({ width, key, data });
     }
   } catch {
     // A valid header over broken or truncated pixel data.
     throw new AppError(415, uploadMessages.unsupported);
   }
-  return { metadata, size: bytes.length, variants };
+  return { metadata, size: bytes.length, source: bytes, variants };
+}
+
+function variantOf(bytes: Buffer, width: number): Promise<Buffer> {
+  return sharp(bytes, { animated: false, limitInputPixels: maxPixels })
+    .rotate()
+    .resize({ width, height: webpMaxSide, fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
 }
 
 /**
@@ -113,7 +119,10 @@ async function storedWhole(store: FileStore, key: string): Promise<boolean> {
 export async function saveImage(store: FileStore, prepared: PreparedImage): Promise<StoredImage> {
   const variants: StoredImage["variants"] = [];
   for (const { width, key, data } of prepared.variants) {
+    // A reused file is touched, so the reclaimer's grace period starts again for it; one the
+    // reclaimer took since it was found (storage.ts reclaimFile) is made again.
     if (data) await store.put(key, data);
+    else if (!(await store.touch(key))) await store.put(key, await variantOf(prepared.source, width));
     variants.push({ width, url: store.url(key), size: data?.length ?? 0 });
   }
   const main = variants.find((variant) => variant.width === 800) ?? variants[0];

@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
+import { releaseUpload, reserveUpload } from "./allowance.ts";
 import {
   type PreparedImage,
   prepareImage,
@@ -43,7 +44,10 @@ function uploadError(error: unknown): never {
   throw badRequest("The upload could not be read");
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore; allowance: { megabytes: number } }> = async (
+  app,
+  { store, allowance },
+) => {
   declareCacheScope(app, nothingPublic);
   // Here and in the CSV import only: registered for the whole app, its hooks (an async onRequest
   // adding a close listener, an async onResponse) ran on every request.
@@ -92,9 +96,18 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (
       }
       assertMayWriteTo(request, folder);
       if (files.length === 0) throw badRequest(uploadMessages.none);
+      // Counted before any work, and atomically (allowance.ts): parallel requests cannot together go over.
+      const sent = files.reduce((sum, bytes) => sum + bytes.length, 0);
+      const reservation = await reserveUpload(app.db, principalOf(request).userId, sent, allowance);
       // Every file is checked and converted before the first is written: a refused batch leaves nothing behind.
       const prepared: PreparedImage[] = [];
-      for (const bytes of files) prepared.push(await prepareImage(store, folder, bytes));
+      try {
+        for (const bytes of files) prepared.push(await prepareImage(store, folder, bytes));
+      } catch (error) {
+        // Nothing of it was stored, so none of it counts.
+        await releaseUpload(app.db, reservation);
+        throw error;
+      }
       const images: StoredImage[] = [];
       for (const image of prepared) images.push(await saveImage(store, image));
       await audit(request, {
