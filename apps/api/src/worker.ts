@@ -3,12 +3,14 @@ import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { loadBounceConfig } from "./inbound/bounce-config.ts";
 import { configuredSenderOptions, createCampaignSender } from "./jobs/campaign-sender.ts";
+import { createUploadReclaimer } from "./jobs/upload-reclaimer.ts";
 import { exitOnSignals } from "./lib/shutdown.ts";
 import { configuredOutboxOptions, createOutboxDispatcher } from "./mail/outbox-dispatcher.ts";
 import { configuredMailerOptions, createMailer } from "./mail/transport.ts";
+import { createLocalStore } from "./modules/uploads/storage.ts";
 import { sampleShopIn } from "./sample-shop/seed.ts";
 
-/** `npm run worker`: the campaign sender, scheduler and account-mail outbox alone, for running beside API processes (SENDER=off there). */
+/** `npm run worker`: the campaign sender, scheduler, account-mail outbox and upload reclaimer alone, for running beside API processes (SENDER=off there). */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
@@ -39,6 +41,12 @@ async function main(): Promise<void> {
     log: { warn: line("warn"), error: line("error") },
     options: configuredOutboxOptions(config),
   });
+  // Deleting uploads no record uses needs the instances' UPLOADS_DIR (a shared volume).
+  const reclaimer = createUploadReclaimer({
+    db: database.db,
+    store: createLocalStore(config.uploadsDir),
+    log: { info: line("info"), error: line("error") },
+  });
   // A send that never ends (a peer that never answers, a database that stopped responding) would
   // hold stop() for ever; past SHUTDOWN_TIMEOUT_MS the worker exits anyway, and that loses no mail:
   // - account mail (mail/outbox.ts, step 2): a row being sent is still 'pending' with its attempt
@@ -54,13 +62,14 @@ async function main(): Promise<void> {
     timeoutMs: config.shutdownTimeoutMs,
     log: { info: line("info"), error: line("error") },
     async close() {
-      await Promise.all([sender.stop(), outbox.stop()]);
+      await Promise.all([sender.stop(), outbox.stop(), reclaimer.stop()]);
       mailer.close();
       await database.close();
     },
   });
   sender.start();
   outbox.start();
+  reclaimer.start();
   process.stdout.write(`Campaign worker running (${mailer.kind})\n`);
 }
 
