@@ -1,4 +1,5 @@
 import { readdir } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -102,4 +103,49 @@ describe("a daily upload allowance per person", () => {
     );
     expect((await upload(staff.token, [await noisyPng()], "banners")).statusCode).toBe(201);
   });
+
+  it("refuses, before reading them, images that cannot fit: an upload announced past what is left is not taken in", async () => {
+    const staff = await createStaff(app, admin, ["product:create-product"]);
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    // Room for two pictures: 40 MB announced is refused; then, with the room used up, even 100 kB is.
+    expect(await answerBeforeBody(address, staff.token, 40 * 1024 * 1024)).toBe(429);
+    expect((await upload(staff.token, [await noisyPng(), await noisyPng()])).statusCode).toBe(201);
+    expect(await answerBeforeBody(address, staff.token, 100_000)).toBe(429);
+  });
 });
+
+/**
+ * Sends the head of an upload announcing `bytes` and 1 kB of its first image, and waits for the answer.
+ * One that comes while most of the body is still to be sent shows the server did not wait for it (memory
+ * it was not asked to hold); a server that reads the body first never answers, and this rejects.
+ */
+function answerBeforeBody(address: string, token: string, bytes: number): Promise<number> {
+  const boundary = "allowance-boundary";
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${address}/api/upload/multiple`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(bytes),
+      },
+    });
+    const timer = setTimeout(() => {
+      request.destroy();
+      reject(new Error("no answer while the body was still to come"));
+    }, 5_000);
+    request.on("response", (response) => {
+      clearTimeout(timer);
+      response.resume();
+      request.destroy();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${"x".repeat(1024)}`,
+    );
+  });
+}
