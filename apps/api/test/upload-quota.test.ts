@@ -107,10 +107,10 @@ describe("a daily upload allowance per person", () => {
   it("refuses, before reading them, images that cannot fit: an upload announced past what is left is not taken in", async () => {
     const staff = await createStaff(app, admin, ["product:create-product"]);
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
-    // Room for two pictures: 40 MB announced is refused; then, with the room used up, even 100 kB is.
+    // Room for two pictures: 40 MB announced is refused; then, with two stored, one more picture's worth is.
     expect(await answerBeforeBody(address, staff.token, 40 * 1024 * 1024)).toBe(429);
     expect((await upload(staff.token, [await noisyPng(), await noisyPng()])).statusCode).toBe(201);
-    expect(await answerBeforeBody(address, staff.token, 100_000)).toBe(429);
+    expect(await answerBeforeBody(address, staff.token, 400_000)).toBe(429);
   });
 });
 

@@ -8,7 +8,7 @@ import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, requirePermission } from "../../plugins/auth.ts";
 import { declareCacheScope, nothingPublic } from "../../plugins/cluster.ts";
-import { releaseUpload, reserveUpload } from "./allowance.ts";
+import { refuseUploadBeyondAllowance, releaseUpload, reserveUpload } from "./allowance.ts";
 import {
   type PreparedImage,
   prepareImage,
@@ -72,6 +72,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore; allowance: 
     async (request, reply) => {
       const files: Buffer[] = [];
       let folder: UploadFolder = "products";
+      const announced = Number(request.headers["content-length"]);
+      await refuseUploadBeyondAllowance(
+        app.db,
+        principalOf(request).userId,
+        Number.isSafeInteger(announced) ? announced : undefined,
+        allowance,
+      );
       try {
         const parts = request.parts({
           limits: { files: maxFiles, fileSize: maxFileBytes, fields: 5, parts: maxFiles + 5 },
