@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { ConfigError } from "./config-error.ts";
+import { dkimOf, mailFromOf, requireTlsOf, smtpCaOf } from "./config-mail.ts";
 import type { MailAddress } from "./db/schema/mail.ts";
 import { parseDuration } from "./lib/duration.ts";
 import type { DkimKey } from "./mail/dkim.ts";
-import { readDkimKey } from "./mail/dkim-key.ts";
-import { parseMailFrom } from "./mail/sender.ts";
 import { type BounceWebhookConfig, bounceWebhookEnv, bounceWebhooksOf } from "./modules/bounces/webhook-config.ts";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -168,55 +168,7 @@ export type Config = {
   bounceWebhooks: BounceWebhookConfig;
 };
 
-export class ConfigError extends Error {}
-
-function mailFromOf(value: string | undefined): MailAddress | undefined {
-  if (value === undefined) return undefined;
-  const parsed = parseMailFrom(value);
-  if (!parsed) {
-    throw new ConfigError('Invalid configuration: MAIL_FROM must be "Name <address@example.com>" or an address');
-  }
-  return parsed;
-}
-
-function smtpCaOf(file: string | undefined): string | undefined {
-  if (file === undefined) return undefined;
-  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-  if (!text.includes("-----BEGIN CERTIFICATE-----")) {
-    throw new ConfigError(`Invalid configuration: SMTP_CA_FILE must be a readable PEM file of certificates (${file})`);
-  }
-  return text;
-}
-
-function requireTlsOf(smtpUrl: string | undefined, setting: "on" | "off" | undefined): boolean {
-  if (!smtpUrl) return setting === "on";
-  let url: URL;
-  try {
-    url = new URL(smtpUrl);
-  } catch {
-    throw new ConfigError("Invalid configuration: SMTP_URL is not a valid URL");
-  }
-  const plaintext = url.searchParams.get("tls") === "off";
-  if (setting === "on" && plaintext) {
-    throw new ConfigError("Invalid configuration: SMTP_REQUIRE_TLS=on contradicts tls=off in SMTP_URL");
-  }
-  return setting ? setting === "on" : Boolean(url.password) && !plaintext;
-}
-
-/** All three DKIM variables or none; a key that cannot sign stops start-up rather than mail going out unsigned. */
-function dkimOf(domain: string | undefined, selector: string | undefined, key: string | undefined) {
-  const given = { DKIM_DOMAIN: domain, DKIM_SELECTOR: selector, DKIM_PRIVATE_KEY: key };
-  const missing = Object.entries(given).filter(([, value]) => value === undefined);
-  if (missing.length === 3) return undefined;
-  if (missing.length > 0 || !domain || !selector || !key) {
-    throw new ConfigError(
-      `Invalid configuration: ${missing.map(([name]) => name).join(" and ")} must be set as well to sign mail with DKIM`,
-    );
-  }
-  const read = readDkimKey(domain.toLowerCase(), selector, key);
-  if ("error" in read) throw new ConfigError(`Invalid configuration: DKIM_PRIVATE_KEY ${read.error}`);
-  return read.key;
-}
+export { ConfigError };
 
 /**
  * Reads the environment (and `.env` if present) into a typed config.
