@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeStore } from "@/app/store/root-reducer";
 import { signedIn } from "@/app/store/session-actions";
@@ -93,4 +93,39 @@ describe("admin guard", () => {
     expect(await screen.findByText("login page")).toBeTruthy();
     expect(store.getState().auth.token).toBeNull();
   });
+
+  // The check got no verdict on the token: the network failed (or the page was being left, which
+  // cancels the request), or the server itself failed. Signing the user out then would end a good
+  // session on every slow network, reload or deploy.
+  it("keeps the session when the check gets no answer, says so, and tries again on request", async () => {
+    const store = storeWithToken();
+    let reachable = false;
+    fakeFetch(() => {
+      if (!reachable) throw new TypeError("Failed to fetch");
+      return { body: { success: true, message: "User fetched successfully", data: user } };
+    });
+    const { router } = renderRoutes(routes, { store, initialEntries: ["/admin/products"] });
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("We could not check your session");
+    expect(store.getState().auth.token).toBe("token-1");
+    expect(router.state.location.pathname).toBe("/admin/products");
+
+    reachable = true;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("admin page")).toBeTruthy();
+    expect(store.getState().user.userInfo?.id).toBe("u1");
+  });
+
+  for (const status of [500, 503, 429]) {
+    it(`keeps the session when the server answers the check with ${status}`, async () => {
+      const store = storeWithToken();
+      fakeFetch({ status, body: { success: false, message: "Service unavailable" } });
+      const { router } = renderRoutes(routes, { store, initialEntries: ["/admin"] });
+
+      expect(await screen.findByRole("alert")).toBeTruthy();
+      expect(store.getState().auth.token).toBe("token-1");
+      expect(router.state.location.pathname).toBe("/admin");
+    });
+  }
 });
