@@ -20,7 +20,13 @@ function startSlowProxy(target: URL): Promise<http.Server> {
   const proxy = http.createServer((request, response) => {
     const forward = () => {
       const upstream = http.request(
-        { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: request.url,
+          method: request.method,
+          headers: request.headers,
+        },
         (answer) => {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);

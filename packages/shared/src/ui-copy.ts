@@ -86,6 +86,8 @@ export const uiCopy = {
     submit: "Sign in",
     submitting: "Signing in…",
     checkingSession: "Checking your session…",
+    sessionUnchecked: "We could not check your session",
+    sessionUncheckedText: "The server did not answer. You are still signed in; check your connection and try again.",
     backToStore: "Back to the store",
   },
 
