@@ -1,9 +1,15 @@
 import { audienceCopy } from "@shop/shared/audience-copy";
 import type { ApiEnvelope } from "@shop/shared/schemas/common";
-import type { ImportMapping, ImportResult } from "@shop/shared/schemas/newsletter";
+import {
+  type ImportMapping,
+  type ImportProgress,
+  type ImportResult,
+  newsletterCopy,
+} from "@shop/shared/schemas/newsletter";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, requestTimeoutMs } from "@/lib/api-client";
+import { getImportProgress, importPollMs } from "./get-import-progress";
 import { newsletterKeys } from "./keys";
 import { openImportJob } from "./open-import-job";
 import { useSessionForRawCalls } from "./session";
@@ -80,6 +86,42 @@ export function uploadSubscribersCsv(
   });
 }
 
+/**
+ * No answer, or a gateway's or the server's failure: says nothing of what became of the import. A
+ * 1M-row import outlasts the 60 s wait (and many proxies' hold on a quiet connection) while the server
+ * goes on; taken as the import's failure, it told staff it failed when it finished.
+ */
+function isUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status === 408 || error.status >= 500);
+}
+
+const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+/**
+ * What became of a job whose upload's answer was lost, asked of its progress until it ends. The server
+ * marks a job whose process died as failed, so this ends; asking without an answer for as long as a
+ * request may take gives up with the upload's own failure.
+ */
+async function outcomeOfJob(jobId: string, lost: unknown): Promise<{ data: ImportResult; message: string }> {
+  let giveUpAt = Date.now() + requestTimeoutMs;
+  for (;;) {
+    await wait(importPollMs);
+    let progress: ImportProgress;
+    try {
+      progress = await getImportProgress(jobId);
+    } catch (error) {
+      // No job (a refused upload is discarded) or a refusal: nothing was imported.
+      if (!isUnanswered(error) || Date.now() > giveUpAt) throw lost;
+      continue;
+    }
+    giveUpAt = Date.now() + requestTimeoutMs;
+    if (progress.status === "finished") {
+      return { data: progress, message: newsletterCopy.imported(progress.importedCount) };
+    }
+    if (progress.status === "failed") throw new ApiError(200, failedDefault);
+  }
+}
+
 export function useImportSubscribers() {
   const session = useSessionForRawCalls();
   const queryClient = useQueryClient();
@@ -87,10 +129,17 @@ export function useImportSubscribers() {
     mutationFn: async (input: ImportInput) => {
       const jobId = await openImportJob();
       input.onJobOpened?.(jobId);
+      let wholeFileSent = false;
+      const onUploadProgress = (sent: number) => {
+        if (sent >= 1) wholeFileSent = true;
+        input.onUploadProgress?.(sent);
+      };
       try {
-        return await uploadSubscribersCsv(input, jobId, session.token());
+        return await uploadSubscribersCsv({ ...input, onUploadProgress }, jobId, session.token());
       } catch (error) {
         session.expireOn401(error);
+        // With the whole file there, the job runs on at the server whatever became of this connection.
+        if (wholeFileSent && isUnanswered(error)) return outcomeOfJob(jobId, error);
         throw error;
       }
     },
