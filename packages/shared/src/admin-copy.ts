@@ -29,6 +29,8 @@ export const adminCopy = {
     forbiddenTitle: "You don't have access to this page",
     forbiddenText: "Your role does not include the permission this page needs. Ask an administrator if you need it.",
     backToDashboard: "Back to dashboard",
+    /** An edit page whose record got no answer (offline, timed out, the server failing): not a missing record. */
+    recordUnloaded: "We could not load this page",
     welcome: (name: string) => `Welcome back, ${name}`,
     welcomeText: "Here is what is happening in your store.",
     quickLinks: "Quick links",

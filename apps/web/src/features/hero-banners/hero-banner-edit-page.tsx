@@ -4,8 +4,8 @@ import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { RecordLoadFailure } from "@/components/record-load-failure";
 import { PageSpinner } from "@/components/spinner";
-import { messageOf } from "@/lib/api-client";
 import { paths } from "@/lib/paths";
 import { useToast } from "@/lib/toasts";
 import { useHeroBanner } from "./api/get-hero-banner";
@@ -25,18 +25,28 @@ export function HeroBannerEditPage() {
   const toast = useToast();
 
   if (id && banner.isPending) return <PageSpinner />;
-  if (!id || banner.isError) {
+  const back = (
+    <Link to={paths.admin.heroBanners} className={buttonClasses("outline")}>
+      {t.backToBanners}
+    </Link>
+  );
+  if (!id) {
     return (
       <>
         <PageHeader title={page.title} />
-        <EmptyState
-          title={t.notFound}
-          description={banner.isError ? messageOf(banner.error) : undefined}
-          action={
-            <Link to={paths.admin.heroBanners} className={buttonClasses("outline")}>
-              {t.backToBanners}
-            </Link>
-          }
+        <EmptyState title={t.notFound} action={back} />
+      </>
+    );
+  }
+  if (banner.isError) {
+    return (
+      <>
+        <PageHeader title={page.title} />
+        <RecordLoadFailure
+          error={banner.error}
+          notFound={t.notFound}
+          back={back}
+          onRetry={() => void banner.refetch()}
         />
       </>
     );

@@ -4,10 +4,9 @@ import type { RoleDto, RoleUpdate } from "@shop/shared/schemas/roles";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { buttonClasses } from "@/components/button";
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { RecordLoadFailure } from "@/components/record-load-failure";
 import { PageSpinner } from "@/components/spinner";
-import { messageOf } from "@/lib/api-client";
 import { paths } from "@/lib/paths";
 import { useToast } from "@/lib/toasts";
 import { useRole } from "./api/get-role";
@@ -54,14 +53,15 @@ export function RoleEditPage() {
     return (
       <>
         <PageHeader title={page.title} />
-        <EmptyState
-          title={t.notFound}
-          description={messageOf(role.error)}
-          action={
+        <RecordLoadFailure
+          error={role.error}
+          notFound={t.notFound}
+          back={
             <Link to={paths.admin.roles} className={buttonClasses("outline")}>
               {t.backToRoles}
             </Link>
           }
+          onRetry={() => void role.refetch()}
         />
       </>
     );

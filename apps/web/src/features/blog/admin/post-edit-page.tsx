@@ -1,10 +1,9 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { Link, useParams } from "react-router";
 import { buttonClasses } from "@/components/button";
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { RecordLoadFailure } from "@/components/record-load-failure";
 import { PageSpinner } from "@/components/spinner";
-import { messageOf } from "@/lib/api-client";
 import { paths } from "@/lib/paths";
 import { useToast } from "@/lib/toasts";
 import { useAdminPost } from "./api/get-admin-post";
@@ -27,14 +26,15 @@ export function PostEditPage() {
     return (
       <>
         <PageHeader title={page.title} />
-        <EmptyState
-          title={t.notFound}
-          description={messageOf(post.error)}
-          action={
+        <RecordLoadFailure
+          error={post.error}
+          notFound={t.notFound}
+          back={
             <Link to={paths.admin.blog} className={buttonClasses("outline")}>
               {t.backToPosts}
             </Link>
           }
+          onRetry={() => void post.refetch()}
         />
       </>
     );

@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { buttonClasses } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { RecordLoadFailure } from "@/components/record-load-failure";
 import { PageSpinner } from "@/components/spinner";
 import { useCategories } from "@/features/products/api/get-categories";
 import { messageOf } from "@/lib/api-client";
@@ -26,19 +27,32 @@ export function ProductEditPage() {
   const toast = useToast();
 
   if (product.isPending || categories.isPending) return <PageSpinner />;
-  if (product.isError || categories.isError) {
-    const error = product.error ?? categories.error;
+  const back = (
+    <Link to={paths.admin.products} className={buttonClasses("outline")}>
+      {backofficeCopy.products.backToProducts}
+    </Link>
+  );
+  if (product.isError) {
+    return (
+      <>
+        <PageHeader title={page.title} />
+        <RecordLoadFailure
+          error={product.error}
+          notFound={backofficeCopy.products.notFound}
+          back={back}
+          onRetry={() => void product.refetch()}
+        />
+      </>
+    );
+  }
+  if (categories.isError) {
     return (
       <>
         <PageHeader title={page.title} />
         <EmptyState
-          title={product.isError ? backofficeCopy.products.notFound : backofficeCopy.categories.failedFetch}
-          description={messageOf(error)}
-          action={
-            <Link to={paths.admin.products} className={buttonClasses("outline")}>
-              {backofficeCopy.products.backToProducts}
-            </Link>
-          }
+          title={backofficeCopy.categories.failedFetch}
+          description={messageOf(categories.error)}
+          action={back}
         />
       </>
     );

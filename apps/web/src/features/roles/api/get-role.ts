@@ -1,4 +1,3 @@
-import { copy } from "@shop/shared/copy";
 import type { RoleDto } from "@shop/shared/schemas/roles";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
@@ -6,10 +5,8 @@ import { roleKeys } from "./keys";
 
 /** GET /roles/:id */
 export async function getRole(id: string, signal?: AbortSignal): Promise<RoleDto> {
-  const { data } = await api.get<RoleDto>(`/roles/${encodeURIComponent(id)}`, {
-    signal,
-    defaultMessage: copy.roles.notFound,
-  });
+  // A failure without a message of the server's own is not a missing role.
+  const { data } = await api.get<RoleDto>(`/roles/${encodeURIComponent(id)}`, { signal });
   return data;
 }
 
