@@ -1,7 +1,8 @@
 import type { ImportProgress } from "@shop/shared/schemas/newsletter";
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { csvFile, renderModal, uploadSent, user } from "./bulk-import-test-kit";
+import { csvFile, englishPreview, FakeXhr, renderModal, uploadSent, user } from "./bulk-import-test-kit";
+import { ok } from "./test-data";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,5 +49,27 @@ describe("bulk import whose answer is lost", () => {
     expect(toasts()).toContain("Something went wrong while importing subscribers");
     expect(screen.queryByTestId("import-result")).toBeNull();
     expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it("reads the file again on Import when its preview got no answer, instead of holding the file as unreadable", async () => {
+    let previews = 0;
+    renderModal({
+      preview: () => {
+        previews += 1;
+        if (previews === 1) throw new TypeError("Failed to fetch");
+        return ok(englishPreview);
+      },
+    });
+    await user.upload(screen.getByLabelText("CSV file"), csvFile());
+    expect(await screen.findByText("Could not reach the server. Please check your connection.")).toBeTruthy();
+    await user.click(await screen.findByRole("checkbox", { name: /VIP/ }));
+
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByRole("group", { name: "Columns" })).toBeTruthy();
+    expect(screen.queryByText("Could not reach the server. Please check your connection.")).toBeNull();
+    expect(previews).toBe(2);
+
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await uploadSent()).toBe(FakeXhr.sent[0]);
   });
 });

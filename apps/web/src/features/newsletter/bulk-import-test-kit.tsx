@@ -51,6 +51,8 @@ export class FakeXhr {
   }
 }
 
+type Reply = { status?: number; body?: unknown };
+
 /** The id the server made for the job: the modal uploads to it and polls it, and never makes one up. */
 export const serverJobId = "01890a5d-ac96-7000-8000-00000000a11b";
 export const result = { jobId: serverJobId, importedCount: 5, updatedCount: 1, skippedCount: 2, errors: [] };
@@ -78,7 +80,8 @@ export const germanPreview: ImportPreview = {
 export const fairTag = { ...vipTag, _id: "0190a5b2-0000-7000-8000-0000000fa1e0", name: "Fair 2026", slug: "fair-2026" };
 
 type ModalOptions = {
-  preview?: { status?: number; body?: unknown };
+  /** The preview's answer, or a function giving each one (it may throw: no answer). */
+  preview?: Reply | (() => Reply);
   /** The signed-in user's permissions; a super admin when absent. */
   permissions?: string[];
   /** Where the job stands when its progress is asked for; running when absent. */
@@ -94,7 +97,9 @@ export function renderModal({
   const network = fakeFetch(async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === "/api/csv/import-jobs" && request.method === "POST") return ok({ jobId: serverJobId });
-    if (pathname === "/api/csv/import-preview" && request.method === "POST") return preview;
+    if (pathname === "/api/csv/import-preview" && request.method === "POST") {
+      return typeof preview === "function" ? preview() : preview;
+    }
     if (pathname === "/api/newsletter-tags/tags" && request.method === "POST") {
       const body = (await request.json()) as { name: string };
       if (body.name !== fairTag.name) return { status: 409, body: { success: false, message: "taken" } };
