@@ -7,6 +7,7 @@ import { Button } from "@/components/button";
 import { FormAlert } from "@/components/form-alert";
 import { Modal } from "@/components/modal";
 import { messageOf } from "@/lib/api-client";
+import { isRefusal } from "@/lib/refusal";
 import { useToast } from "@/lib/toasts";
 import type { ModalComponentProps } from "@/modals/modal-types";
 import { useImportProgress } from "./api/get-import-progress";
@@ -75,6 +76,11 @@ export function BulkImportModal({ onImported, onClose }: ModalComponentProps<"bu
   };
 
   const submit = async () => {
+    // A preview that got no answer is asked again; staff see the columns before importing.
+    if (file && preview.isError && !isRefusal(preview.error)) {
+      pickFile(file);
+      return;
+    }
     const found = importProblems(file, tagIds, mapping);
     // A file the preview could not read would fail the same way: its message stays.
     const unreadable = preview.isError ? problems.file : undefined;
