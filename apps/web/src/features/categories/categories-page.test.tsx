@@ -192,6 +192,21 @@ describe("deleting a category", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
   });
+
+  it("keeps Delete pressable when the server failed rather than refused, and deletes on the next press", async () => {
+    const reason = "Something went wrong. Please try again later.";
+    fakeCatalogueApi({ refuse: { "DELETE /api/categories/:id": { status: 503, message: reason } } });
+    renderPage();
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Smart Sensors" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete category?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+
+    expect(await within(dialog).findByText(reason)).toBeTruthy();
+    const again = within(dialog).getByRole<HTMLButtonElement>("button", { name: "Delete" });
+    expect(again.disabled).toBe(false);
+    await userEvent.click(again);
+    await vi.waitFor(() => expect(screen.queryByText("Smart Sensors")).toBeNull());
+  });
 });
 
 describe("who may change categories", () => {

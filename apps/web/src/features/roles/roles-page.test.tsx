@@ -22,12 +22,17 @@ const roleOf = (id: string, name: string, userCount: number, permissions: string
 const editors = roleOf("r-editors", "Editors", 0, ["blog:create-update-post", "product:view-products"]);
 const support = roleOf("r-support", "Support", 3, ["contact:view-contacts"]);
 
-/** A roles API with state: a delete takes the role out of the next list; `refuseDelete` answers 409 instead. */
-function fakeRolesApi({ refuseDelete }: { refuseDelete?: string } = {}) {
+/**
+ * A roles API with state: a delete takes the role out of the next list; `refuseDelete` answers 409 instead,
+ * `dropDeletes` leaves that many deletes without an answer first.
+ */
+function fakeRolesApi({ refuseDelete, dropDeletes = 0 }: { refuseDelete?: string; dropDeletes?: number } = {}) {
   const roles = [editors, support];
+  let dropped = 0;
   return fakeFetch((request) => {
     const url = new URL(request.url);
     if (request.method === "DELETE") {
+      if (dropped++ < dropDeletes) throw new TypeError("Failed to fetch");
       if (refuseDelete) return { status: 409, body: { success: false, message: refuseDelete } };
       roles.splice(
         roles.findIndex((role) => url.pathname.endsWith(role._id)),
@@ -128,6 +133,20 @@ describe("roles page", () => {
     expect(await within(dialog).findByText(reason)).toBeTruthy();
     expect(within(dialog).getByRole<HTMLButtonElement>("button", { name: "Delete" }).disabled).toBe(true);
     expect(screen.getByText("Editors")).toBeTruthy();
+  });
+
+  it("keeps Delete pressable when the delete got no answer, and deletes on the next press", async () => {
+    fakeRolesApi({ dropDeletes: 1 });
+    renderPage();
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Editors" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete role?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+
+    expect(await within(dialog).findByText("Could not reach the server. Please check your connection.")).toBeTruthy();
+    const again = within(dialog).getByRole<HTMLButtonElement>("button", { name: "Delete" });
+    expect(again.disabled).toBe(false);
+    await userEvent.click(again);
+    await vi.waitFor(() => expect(screen.queryByText("Editors")).toBeNull());
   });
 
   it("shows someone who may only view roles no create, edit or delete", async () => {
