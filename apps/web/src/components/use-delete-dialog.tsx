@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { messageOf } from "@/lib/api-client";
+import { isRefusal } from "@/lib/refusal";
 import { useToast } from "@/lib/toasts";
 import { ConfirmDialog } from "./confirm-dialog";
 
@@ -22,7 +23,7 @@ type DeleteDialogOptions<Item> = {
   deleted: string;
   /** Shown in the dialog when the server gives no reason of its own. */
   failed: string;
-  /** A refusal is final (a 409 for a category in use): only Cancel remains. */
+  /** The server's refusal is final (a 409 for a category in use): only Cancel remains. No answer is not a refusal. */
   finalOnError?: boolean;
 };
 
@@ -67,7 +68,7 @@ export function useDeleteDialog<Item>({
         tone="danger"
         isPending={mutation.isPending}
         error={mutation.isError ? messageOf(mutation.error, failed) : null}
-        confirmDisabled={finalOnError && mutation.isError}
+        confirmDisabled={finalOnError && mutation.isError && isRefusal(mutation.error)}
         onConfirm={() => void confirm(target)}
         onCancel={() => setTarget(null)}
       />

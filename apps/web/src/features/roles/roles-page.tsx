@@ -15,6 +15,7 @@ import { useCan } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
 import { formatCount, formatDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { isRefusal } from "@/lib/refusal";
 import { useToast } from "@/lib/toasts";
 import { useUrlFilters } from "@/lib/use-url-filters";
 import { useDeleteRole } from "./api/delete-role";
@@ -144,7 +145,7 @@ export function RolesPage() {
           tone="danger"
           isPending={deleteRole.isPending}
           error={deleteRole.isError ? messageOf(deleteRole.error) : inUse}
-          confirmDisabled={inUse !== null || deleteRole.isError}
+          confirmDisabled={inUse !== null || (deleteRole.isError && isRefusal(deleteRole.error))}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setPendingDelete(null)}
         />
