@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from "@/app/store/hooks";
 import { sessionCleared } from "@/app/store/session-actions";
 import { userLoaded } from "@/app/store/user-slice";
 import { ApiError } from "@/lib/api-client";
+import { isRefusal } from "@/lib/refusal";
 import { getSessionUser } from "./api";
 import { rememberSetupRequired } from "./two-factor/setup-gate";
 
@@ -16,15 +17,14 @@ export type SessionCheck = {
 };
 
 /**
- * Whether a failed check is the server's verdict on the token. No answer at all (offline, timed out,
- * or cancelled because the page is being left — a reload or a typed address while the check is on the
- * way), the server's own failure (5xx) and a rate limit (408, 429) say nothing about it: clearing the
- * session then signed a good session out on every slow network, reload or deploy.
+ * Whether a failed check is the server's verdict on the token: its refusal (lib/refusal.ts), or an
+ * answer of `success: false` ("User not found"). No answer at all (offline, timed out, or cancelled
+ * because the page is being left — a reload or a typed address while the check is on the way), the
+ * server's own failure and a rate limit say nothing about it: clearing the session then signed a good
+ * session out on every slow network, reload or deploy.
  */
 function saysTokenIsBad(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  // 2xx: the server answered `success: false` ("User not found").
-  return error.status >= 200 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  return isRefusal(error) || (error instanceof ApiError && error.status >= 200 && error.status < 300);
 }
 
 /**
