@@ -128,4 +128,19 @@ describe("two-factor changes in a session signed in long ago", () => {
     expect(await bodyOf(changes(requests)[1] as Request)).toEqual({ currentPassword: password });
     expect(await screen.findByText(ui.passkeyCancelled)).toBeTruthy();
   });
+
+  it("says its settings could not load, and asks again on Try again", async () => {
+    let reachable = false;
+    fakeFetch(() => {
+      if (!reachable) throw new TypeError("Failed to fetch");
+      return ok(status);
+    });
+    renderSection();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(ui.loadFailed);
+    reachable = true;
+    await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText(ui.recoveryLeft(status.recoveryCodesLeft))).toBeTruthy();
+  });
 });
+
