@@ -1,6 +1,6 @@
 import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { useId, useState } from "react";
-import { FormAlert } from "@/components/form-alert";
+import { ErrorState } from "@/components/error-state";
 import { Spinner } from "@/components/spinner";
 import { messageOf } from "@/lib/api-client";
 import { PasskeysPanel } from "./passkeys-panel";
@@ -40,7 +40,13 @@ export function TwoFactorSection() {
           <PasskeysPanel passkeys={status.data.passkeys} />
         </div>
       ) : status.isError ? (
-        <FormAlert className="mt-4" message={messageOf(status.error, ui.loadFailed)} />
+        <div className="mt-4">
+          <ErrorState
+            title={ui.loadFailed}
+            description={messageOf(status.error)}
+            onRetry={() => void status.refetch()}
+          />
+        </div>
       ) : (
         <div className="flex justify-center py-8">
           <Spinner label={ui.loading} />
