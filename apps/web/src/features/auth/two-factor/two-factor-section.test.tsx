@@ -143,4 +143,3 @@ describe("two-factor changes in a session signed in long ago", () => {
     expect(await screen.findByText(ui.recoveryLeft(status.recoveryCodesLeft))).toBeTruthy();
   });
 });
-
