@@ -26,4 +26,15 @@ describe("AddressSet", () => {
     for (const address of addresses) expect(set.add(address)).toBe(false);
     expect(set.has("a0@x.iO")).toBe(false);
   });
+
+  it("keeps long addresses whole across its 1 MB chunks", () => {
+    const set = new AddressSet();
+    // About 500 bytes each in UTF-8: several chunks, each ending where the next address would not fit.
+    const addresses = Array.from({ length: 6000 }, (_, i) => `${"ü".repeat(240)}${i}@example.com`);
+    for (const address of addresses) expect(set.add(address)).toBe(true);
+    for (const address of addresses) expect(set.has(address)).toBe(true);
+    expect(set.has(`${"ü".repeat(240)}6000@example.com`)).toBe(false);
+    expect(set.size).toBe(6000);
+  });
 });
+

@@ -1,19 +1,17 @@
-import { withRoom } from "./grown-buffer.ts";
-
 /**
  * The addresses an import has met, to merge a file's repeats however far apart they are. A Set of
- * strings costs about 80 bytes an address in V8; this keeps each as its UTF-8 bytes in one buffer,
- * found through an open-addressing table of 32-bit fingerprints: under 80 bytes an address (a
- * 25-character one), about 7 MB per 100,000, and no object per address for the garbage collector to trace. Exact: a matching
- * fingerprint is confirmed against the stored bytes.
+ * strings costs about 140 bytes an address in V8; this keeps each as its UTF-8 bytes in 1 MB chunks
+ * (filled in turn: nothing is copied or doubled as the file grows), found through an open-addressing table of 32-bit fingerprints, at most three quarters full: about
+ * 50 bytes an address (a 31-character one, table sized from the estimate), and no object per address
+ * for the garbage collector to trace. Exact: a matching fingerprint is confirmed against the stored
+ * bytes. Decision 013.
  */
 export class AddressSet {
-  private bytes: Buffer<ArrayBuffer>;
+  private chunks: Buffer[] = [];
+  /** Where the next address goes: chunk number × chunkBytes + offset in it. */
   private used = 0;
-  /** Per slot: where the address starts in `bytes`, plus one (0 is an empty slot). */
+  /** Per slot: where the address starts (as `used`), plus one (0 is an empty slot). */
   private starts: Int32Array;
-  /** Per slot: the address's hash, kept so growing never reads the addresses again. */
-  private hashes: Int32Array;
   /** Per slot: a second hash of the address, so most mismatches never touch `bytes`. */
   private prints: Int32Array;
   /** Per slot: the address's length in bytes. */
@@ -23,28 +21,29 @@ export class AddressSet {
   /** `expected`: how many addresses are likely, so the table is made big enough at once. */
   constructor(expected = 0) {
     let slots = 1 << 12;
-    while (slots < expected * 2) slots *= 2;
-    this.bytes = Buffer.allocUnsafe(Math.max(1 << 16, expected * 24));
+    while (slots * maxLoad < expected) slots *= 2;
     this.starts = new Int32Array(slots);
-    this.hashes = new Int32Array(slots);
     this.prints = new Int32Array(slots);
     this.lengths = new Uint16Array(slots);
   }
 
   /** Adds `value`; false when it was already here. */
   add(value: string): boolean {
-    const { slot, hash, print, found } = this.find(value);
+    const { slot, print, found } = this.find(value);
     if (found) return false;
-    this.bytes = withRoom(this.bytes, this.used, value.length * 3);
-    const length = this.bytes.write(value, this.used);
+    // An address never spans two chunks: one that may not fit starts the next.
+    if ((this.used % chunkBytes) + value.length * 3 > chunkBytes)
+      this.used = Math.ceil(this.used / chunkBytes) * chunkBytes;
+    const chunk = Math.floor(this.used / chunkBytes);
+    if (chunk === this.chunks.length) this.chunks.push(Buffer.allocUnsafe(chunkBytes));
+    const length = (this.chunks[chunk] as Buffer).write(value, this.used % chunkBytes);
     this.starts[slot] = this.used + 1;
-    this.hashes[slot] = hash;
     this.prints[slot] = print;
     this.lengths[slot] = length;
     this.used += length;
     this.size += 1;
-    // Kept at most half full, so a probe ends within a few slots.
-    if (this.size * 2 > this.starts.length) this.grow();
+    // Kept at most three quarters full: with the fingerprints, a probe past a few slots is cheap.
+    if (this.size > this.starts.length * maxLoad) this.grow();
     return true;
   }
 
@@ -52,44 +51,56 @@ export class AddressSet {
     return this.size > 0 && this.find(value).found;
   }
 
-  private find(value: string): { slot: number; hash: number; print: number; found: boolean } {
+  private find(value: string): { slot: number; print: number; found: boolean } {
     const hash = hashes(value);
     const print = lastPrint;
     const mask = this.starts.length - 1;
     let slot = hash & mask;
     for (;;) {
       const start = this.starts[slot] ?? 0;
-      if (start === 0) return { slot, hash, print, found: false };
+      if (start === 0) return { slot, print, found: false };
       if (this.prints[slot] === print && this.matches(start - 1, this.lengths[slot] ?? 0, value))
-        return { slot, hash, print, found: true };
+        return { slot, print, found: true };
       slot = (slot + 1) & mask;
     }
   }
 
   private matches(start: number, length: number, value: string): boolean {
-    return this.bytes.toString("utf8", start, start + length) === value;
+    return this.textAt(start, length) === value;
   }
 
+  private textAt(start: number, length: number): string {
+    const offset = start % chunkBytes;
+    return (this.chunks[Math.floor(start / chunkBytes)] as Buffer).toString("utf8", offset, offset + length);
+  }
+
+  /**
+   * Twice the slots. Each address's slot hash is worked out again from its bytes: rare when the
+   * table was sized from the import's estimate, and 4 bytes a slot less than keeping it.
+   */
   private grow(): void {
-    const { starts, hashes, prints, lengths } = this;
+    const { starts, prints, lengths } = this;
     this.starts = new Int32Array(starts.length * 2);
-    this.hashes = new Int32Array(starts.length * 2);
     this.prints = new Int32Array(starts.length * 2);
     this.lengths = new Uint16Array(starts.length * 2);
     const mask = this.starts.length - 1;
     for (let old = 0; old < starts.length; old += 1) {
       const start = starts[old] ?? 0;
       if (start === 0) continue;
-      const hash = hashes[old] ?? 0;
-      let slot = hash & mask;
+      const length = lengths[old] ?? 0;
+      let slot = hashes(this.textAt(start - 1, length)) & mask;
       while ((this.starts[slot] ?? 0) !== 0) slot = (slot + 1) & mask;
       this.starts[slot] = start;
-      this.hashes[slot] = hash;
       this.prints[slot] = prints[old] ?? 0;
-      this.lengths[slot] = lengths[old] ?? 0;
+      this.lengths[slot] = length;
     }
   }
 }
+
+/** How full the table may get before it grows. */
+const maxLoad = 0.75;
+/** 1 MB: at most one address's length (under 1 kB) is left unused at the end of each. */
+const chunkBytes = 1 << 20;
 
 /** The fingerprint computed with the last hash, handed over without an object per call. */
 let lastPrint = 0;
