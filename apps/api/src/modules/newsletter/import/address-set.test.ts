@@ -37,4 +37,3 @@ describe("AddressSet", () => {
     expect(set.size).toBe(6000);
   });
 });
-
