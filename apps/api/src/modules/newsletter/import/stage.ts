@@ -25,8 +25,13 @@ type Writer = { connection: ImportConnection; batch: string };
  * (the file's repeats were merged before; see AddressSet). PGlite has one session and writes in turn.
  */
 export type ImportStage = {
-  /** Writes rows (COPY text: line, id, email, name) in one transaction, once a writer is free. */
-  write(rows: Buffer): Promise<BatchOutcome>;
+  /**
+   * Writes rows (COPY text: line, id, email, name) in one transaction, once a writer is free. `fresh`:
+   * none of their addresses was in the audience when the import began, so they are inserted without
+   * looking each one up; one that is there by now (a sign-up meanwhile) sends the batch through the
+   * full merge instead.
+   */
+  write(rows: Buffer, fresh?: boolean): Promise<BatchOutcome>;
   /** How many writes can run at once: more wait for a writer. */
   writers: number;
   /** PGlite: the writes share the app's one session and its thread. */
@@ -74,10 +79,10 @@ export async function openImportStage(
     if (!failed) mergePendingSearchEntries(db);
   }
 
-  async function write(rows: Buffer): Promise<BatchOutcome> {
+  async function write(rows: Buffer, fresh = false): Promise<BatchOutcome> {
     const writer = idle.pop() ?? (await new Promise<Writer>((resolve) => waiting.push(resolve)));
     try {
-      return await writeWith(writer, rows);
+      return await writeWith(writer, rows, fresh);
     } finally {
       const next = waiting.shift();
       if (next) next(writer);
@@ -85,7 +90,7 @@ export async function openImportStage(
     }
   }
 
-  async function writeWith({ connection, batch }: Writer, rows: Buffer): Promise<BatchOutcome> {
+  async function writeWith({ connection, batch }: Writer, rows: Buffer, fresh: boolean): Promise<BatchOutcome> {
     const params = [JSON.stringify(fields.consentSource), fields.consentAt, fields.tagIds];
     // One transaction from the COPY on: the batch table empties itself at its commit or rollback.
     const merge = (guarded: boolean) =>
@@ -104,8 +109,15 @@ export async function openImportStage(
           suppressed: counts.suppressed,
         };
       });
-    // The plain insert is the fast path; ON CONFLICT is kept for a batch that raced a sign-up.
-    return merge(false).catch((error: unknown) => {
+    const insertFresh = () =>
+      connection.transaction(async ({ query, copy }) => {
+        await copy(batch, rows);
+        await query(batchSettingsSql(connection.shared));
+        const counts = (await query(freshSql(batch), params)).rows[0] as { total: number; inserted: number };
+        return { inserted: counts.inserted, updated: 0, suppressed: counts.total - counts.inserted };
+      });
+    // The plain inserts are the fast paths; ON CONFLICT is kept for a batch that raced a sign-up.
+    return (fresh ? insertFresh() : merge(false)).catch((error: unknown) => {
       if (isUniqueViolation(error)) return merge(true);
       throw error;
     });
@@ -185,6 +197,25 @@ const mergeSql = (batch: string, guarded: boolean) => `
   select count(*)::int as total, count(old_id)::int as existing, (select count(*) from inserted)::int as inserted,
     count(*) filter (where suppressed)::int as suppressed
   from found`;
+
+/**
+ * A batch none of whose addresses the audience held when the import began: inserted as subscribed
+ * with the tags, without the merge's look-up of each address (a sixth of a PGlite import's time, decision 007).
+ * The suppression list is still read, once a batch while it is empty, for every row otherwise.
+ */
+const freshSql = (batch: string) => `
+  with inserted as (
+    insert into subscribers (id, email, name, status, source, consent_source, consent_at, subscribed_at)
+    select id, email, name, 'subscribed', 'import', $1::jsonb, $2, $2 from ${batch} b
+    where (select not exists (select 1 from suppressions where lifted_at is null))
+      or not ${suppressedAddressText("b.email")}
+    order by line
+    returning id
+  ), linked as (
+    insert into subscriber_tags (subscriber_id, tag_id)
+    select i.id, t.id from inserted i cross join unnest($3::uuid[]) as t(id)
+  )
+  select (select count(*) from ${batch})::int as total, (select count(*) from inserted)::int as inserted`;
 
 const relinkSql = (batch: string) => `
   insert into subscriber_tags (subscriber_id, tag_id)
