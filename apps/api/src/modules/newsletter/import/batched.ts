@@ -1,10 +1,9 @@
 import type { Readable } from "node:stream";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { ImportMapping } from "@shop/shared/schemas/newsletter";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { queryRows } from "../../../lib/sql.ts";
-import { AddressSet } from "./address-set.ts";
+import type { AddressSet } from "./address-set.ts";
+import { audienceSize, knownAddresses, onPool } from "./audience.ts";
 import { CopyRows, copyText, createIdGenerator } from "./copy-rows.ts";
 import { type ReadTally, readCsvRows } from "./read.ts";
 import { type BatchOutcome, type ImportConsent, openImportStage } from "./stage.ts";
@@ -47,16 +46,8 @@ const knownAudienceMax = 100_000;
 
 /** The audience's addresses, lowercased, or null when it is bigger than knownAudienceMax. */
 async function audienceIfSmall(db: Db): Promise<AddressSet | null> {
-  const [size] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from subscribers limit ${knownAudienceMax + 1}) s`,
-  );
-  if ((size?.n ?? 0) > knownAudienceMax) return null;
-  const known = new AddressSet(size?.n ?? 0);
-  for (const { email } of await queryRows<{ email: string }>(db, sql`select lower(email) as email from subscribers`)) {
-    known.add(email);
-  }
-  return known;
+  const audience = await audienceSize(onPool(db), knownAudienceMax);
+  return audience > knownAudienceMax ? null : knownAddresses(onPool(db), audience);
 }
 
 export type BatchedInput = ImportConsent & {

@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { ImportMapping } from "@shop/shared/schemas/newsletter";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { dropRebuildableIndexes } from "../../../db/indexes.ts";
 import { isLockUnavailable } from "../../../lib/errors.ts";
-import { queryRows } from "../../../lib/sql.ts";
-import { AddressSet } from "./address-set.ts";
+import type { AddressSet } from "./address-set.ts";
+import { audienceSize, knownAddresses, onPool } from "./audience.ts";
 import { BinaryRows, uuidField } from "./binary-rows.ts";
 import { openImportConnection, type Session } from "./connection.ts";
 import { CopyRows, copyText, createIdGenerator } from "./copy-rows.ts";
@@ -65,24 +64,10 @@ function worthBulk(estimatedRows: number, audience: number, maxRows: number): bo
   return estimatedRows >= minRows && audience < estimatedRows && audience + estimatedRows <= maxRows;
 }
 
-/** The audience's size, counted no further than `limit` + 1. */
-const audienceSql = (limit: number) =>
-  `select count(*)::int as n from (select 1 from subscribers limit ${limit + 1}) s`;
-
 /** Whether an import of about `estimatedRows` should load in bulk, judged before taking any lock. */
 export async function shouldLoadInBulk(db: Db, estimatedRows: number, maxRows: number): Promise<boolean> {
   if (estimatedRows < minRows || estimatedRows > maxRows) return false;
-  const [counted] = await queryRows<{ n: number }>(db, sql.raw(audienceSql(maxRows)));
-  return worthBulk(estimatedRows, Number(counted?.n ?? 0), maxRows);
-}
-
-/** The audience's addresses, lowercased: a few MB while the audience is under the ceiling. */
-async function knownAddresses(tx: Session, audience: number): Promise<AddressSet> {
-  const known = new AddressSet(audience);
-  if (audience === 0) return known;
-  const listed = await tx.query(`select coalesce(string_agg(lower(email), E'\\n'), '') as list from subscribers`);
-  for (const email of String(listed.rows[0]?.list ?? "").split("\n")) known.add(email);
-  return known;
+  return worthBulk(estimatedRows, await audienceSize(onPool(db), maxRows), maxRows);
 }
 
 /**
@@ -145,9 +130,9 @@ export async function loadInBulk(
     const outcome = await connection.transaction(async (tx) => {
       await tx.query(`set local lock_timeout = '${lockWaitMs}ms'`);
       await tx.query("lock table subscribers, subscriber_tags in access exclusive mode");
-      const audience = Number((await tx.query(audienceSql(input.maxRows))).rows[0]?.n ?? 0);
+      const audience = await audienceSize(tx.query, input.maxRows);
       if (!worthBulk(input.estimatedRows, audience, input.maxRows)) throw new BulkDeclined("The audience grew");
-      const known = await knownAddresses(tx, audience);
+      const known = await knownAddresses(tx.query, audience);
       const suppressed = await suppressedAddresses(tx);
       const rebuild = await dropRebuildableIndexes(tx, ["subscribers", "subscriber_tags"]);
       const defaults = await importDefaults(tx, input);

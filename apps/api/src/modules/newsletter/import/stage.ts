@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../lib/errors.ts";
 import { suppressedAddressText } from "../suppressions.ts";
-import { type ImportConnection, openImportConnection } from "./connection.ts";
+import { type ImportConnection, openImportConnection, type Statement } from "./connection.ts";
 
 /** Where new people's consent came from: the import itself (its file, who, when), never an address. */
 export type ImportConsent = { consentSource: ConsentSource; consentAt: Date };
@@ -93,10 +93,14 @@ export async function openImportStage(
   async function writeWith({ connection, batch }: Writer, rows: Buffer, fresh: boolean): Promise<BatchOutcome> {
     const params = [JSON.stringify(fields.consentSource), fields.consentAt, fields.tagIds];
     // One transaction from the COPY on: the batch table empties itself at its commit or rollback.
-    const merge = (guarded: boolean) =>
+    const withBatch = (work: (query: Statement) => Promise<BatchOutcome>) =>
       connection.transaction(async ({ query, copy }) => {
         await copy(batch, rows);
         await query(batchSettingsSql(connection.shared));
+        return work(query);
+      });
+    const merge = (guarded: boolean) =>
+      withBatch(async (query) => {
         const merged = await query(mergeSql(batch, guarded), params);
         const counts = merged.rows[0] as { total: number; inserted: number; existing: number; suppressed: number };
         // Someone subscribed to one of these addresses while the batch ran: they get the tags too.
@@ -110,9 +114,7 @@ export async function openImportStage(
         };
       });
     const insertFresh = () =>
-      connection.transaction(async ({ query, copy }) => {
-        await copy(batch, rows);
-        await query(batchSettingsSql(connection.shared));
+      withBatch(async (query) => {
         const counts = (await query(freshSql(batch), params)).rows[0] as { total: number; inserted: number };
         return { inserted: counts.inserted, updated: 0, suppressed: counts.total - counts.inserted };
       });
