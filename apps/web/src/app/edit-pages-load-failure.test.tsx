@@ -96,3 +96,26 @@ describe("an admin edit page whose record gets no answer", () => {
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 });
+
+describe("the product edit page whose categories get no answer", () => {
+  it("says the categories could not load and asks for them again", async () => {
+    const network = fakeFetch((request) => {
+      const pathname = new URL(request.url).pathname;
+      if (pathname === "/api/categories") throw new TypeError("Failed to fetch");
+      if (pathname === "/api/products/p1") {
+        return { body: { success: true, message: "ok", data: { _id: "p1", name: "Switch" } } };
+      }
+      return { body: { success: true, message: "ok", data: [] } };
+    });
+    renderRoutes([{ path: "/admin/products/edit/:id", element: <ProductEditPage /> }], {
+      store: staffWith(["product:update-product"]),
+      initialEntries: ["/admin/products/edit/p1"],
+    });
+    const categoryCalls = () => network.requests.filter((r) => new URL(r.url).pathname === "/api/categories").length;
+
+    expect(await screen.findByText("Failed to fetch categories", {}, { timeout: 4000 })).toBeTruthy();
+    const asked = categoryCalls();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await vi.waitFor(() => expect(categoryCalls()).toBeGreaterThan(asked));
+  });
+});
