@@ -2,7 +2,7 @@ import { adminCopy } from "@shop/shared/admin-copy";
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { Link, useParams } from "react-router";
 import { buttonClasses } from "@/components/button";
-import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { RecordLoadFailure } from "@/components/record-load-failure";
 import { PageSpinner } from "@/components/spinner";
@@ -49,10 +49,10 @@ export function ProductEditPage() {
     return (
       <>
         <PageHeader title={page.title} />
-        <EmptyState
+        <ErrorState
           title={backofficeCopy.categories.failedFetch}
           description={messageOf(categories.error)}
-          action={back}
+          onRetry={() => void categories.refetch()}
         />
       </>
     );
