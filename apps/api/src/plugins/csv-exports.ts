@@ -3,6 +3,7 @@ import { copy } from "@shop/shared/copy";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/errors.ts";
+import { createSlots } from "../lib/slots.ts";
 
 declare module "fastify" {
   interface FastifyReply {
@@ -71,43 +72,4 @@ async function readFirstBatch(chunks: AsyncIterable<string>): Promise<AsyncGener
       await iterator.return?.();
     }
   })();
-}
-
-/** A counting semaphore whose waiters give up after a while; first come, first served. */
-function createSlots(capacity: number) {
-  let free = capacity;
-  const waiting: Array<(granted: boolean) => void> = [];
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next(true);
-    else free += 1;
-  };
-  return {
-    take(waitMs: number): Promise<(() => void) | undefined> {
-      if (free > 0) {
-        free -= 1;
-        return Promise.resolve(once(release));
-      }
-      return new Promise((resolve) => {
-        const wake = (granted: boolean) => {
-          clearTimeout(timer);
-          resolve(granted ? once(release) : undefined);
-        };
-        const timer = setTimeout(() => {
-          waiting.splice(waiting.indexOf(wake), 1);
-          wake(false);
-        }, waitMs);
-        waiting.push(wake);
-      });
-    },
-  };
-}
-
-function once(action: () => void): () => void {
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    action();
-  };
 }

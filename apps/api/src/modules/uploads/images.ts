@@ -10,6 +10,7 @@ export const uploadMessages = {
   tooLarge: "Each image must be 8 MB or smaller",
   tooManyPixels: "Each image must be at most 50 megapixels",
   tooMany: "At most 10 images can be uploaded at once",
+  busy: "Other images are being processed. Please try again in a few seconds.",
   none: "Please choose at least one image",
   failed: "Failed to upload images",
   overAllowance: (megabytes: number) =>
@@ -77,10 +78,14 @@ export async function prepareImage(store: FileStore, folder: UploadFolder, bytes
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) throw new AppError(413, uploadMessages.tooManyPixels);
   const variants: PreparedImage["variants"] = [];
   try {
+    let picture: Picture | undefined;
     for (const width of imageWidths) {
       const key = `${folder}/${hash}-${width}.webp`;
-      const data = (await storedWhole(store, key)) ? null : await variantOf(bytes, width);
-      variants.push({ width, key, data });
+      if (await storedWhole(store, key)) variants.push({ width, key, data: null });
+      else {
+        picture ??= await decode(bytes);
+        variants.push({ width, key, data: await variantOf(picture, width) });
+      }
     }
   } catch {
     // A valid header over broken or truncated pixel data.
@@ -89,12 +94,29 @@ export async function prepareImage(store: FileStore, folder: UploadFolder, bytes
   return { metadata, size: bytes.length, source: bytes, variants };
 }
 
-function variantOf(bytes: Buffer, width: number): Promise<Buffer> {
-  return sharp(bytes, { animated: false, limitInputPixels: maxPixels })
+/** A picture decoded once, upright, in 8-bit sRGB, no wider than the widest variant. */
+type Picture = { data: Buffer; raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+const fitted = (width: number) => ({ width, height: webpMaxSide, fit: "inside", withoutEnlargement: true }) as const;
+
+/**
+ * Decoding is most of the work, and for a PNG all of its memory (150–200 MB at 50 megapixels): it is
+ * done once, and every width is made from the widest. Each width made from the file itself decoded it
+ * again, three times in all.
+ */
+async function decode(bytes: Buffer): Promise<Picture> {
+  const widest = Math.max(...imageWidths);
+  const { data, info } = await sharp(bytes, { animated: false, limitInputPixels: maxPixels })
     .rotate()
-    .resize({ width, height: webpMaxSide, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
+    .resize(fitted(widest))
+    .toColourspace("srgb")
+    .raw({ depth: "uchar" })
+    .toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+function variantOf(picture: Picture, width: number): Promise<Buffer> {
+  return sharp(picture.data, { raw: picture.raw }).resize(fitted(width)).webp({ quality: 80 }).toBuffer();
 }
 
 /**
@@ -122,7 +144,7 @@ export async function saveImage(store: FileStore, prepared: PreparedImage): Prom
     // A reused file is touched, so the reclaimer's grace period starts again for it; one the
     // reclaimer took since it was found (storage.ts reclaimFile) is made again.
     if (data) await store.put(key, data);
-    else if (!(await store.touch(key))) await store.put(key, await variantOf(prepared.source, width));
+    else if (!(await store.touch(key))) await store.put(key, await variantOf(await decode(prepared.source), width));
     variants.push({ width, url: store.url(key), size: data?.length ?? 0 });
   }
   const main = variants.find((variant) => variant.width === 800) ?? variants[0];
