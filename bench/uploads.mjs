@@ -41,7 +41,7 @@ async function batch() {
 async function send(shop, token, files) {
   const form = new FormData();
   form.append("folder", "products");
-  files.forEach((bytes, i) => form.append("images", new Blob([bytes], { type: "image/png" }), `${i}.png`));
+  for (const [i, bytes] of files.entries()) form.append("images", new Blob([bytes], { type: "image/png" }), `${i}.png`);
   const answer = await fetch(`${shop.url}/api/upload/multiple`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },
