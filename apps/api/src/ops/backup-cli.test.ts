@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -53,4 +54,27 @@ it("says that JWT_SECRET from the environment is not in the backup and must be k
   expect(backup.status).toBe(0);
   // redos-safe: matched against the CLI's own output of one run (a few lines): quadratic at worst on that.
   expect(backup.output).toMatch(/JWT_SECRET .*not in the backup/);
+}, 120_000);
+
+it("carries the images in the backup and puts them back, saying where the previous ones are kept", async () => {
+  const shop = path.join(root, "pictures", "data");
+  await migratedShop(shop);
+  const picture = randomBytes(20_000);
+  mkdirSync(path.join(shop, "uploads", "products"), { recursive: true });
+  writeFileSync(path.join(shop, "uploads", "products", "3f2a-800.webp"), picture);
+  const backup = run(["backup"], { DATA_DIR: shop });
+  expect(backup.status).toBe(0);
+  expect(backup.output).not.toContain("Copy");
+  const [file] = readdirSync(path.join(root, "pictures", "backups"));
+
+  const elsewhere = path.join(root, "pictures-elsewhere", "data");
+  mkdirSync(path.join(elsewhere, "uploads"), { recursive: true });
+  writeFileSync(path.join(elsewhere, "uploads", "there-before.webp"), "a picture the restore replaces");
+  const restore = run(["restore", path.join(root, "pictures", "backups", file ?? "")], { DATA_DIR: elsewhere });
+  expect(restore.status).toBe(0);
+  expect(readFileSync(path.join(elsewhere, "uploads", "products", "3f2a-800.webp"))).toEqual(picture);
+  const kept = readdirSync(elsewhere).filter((name) => name.startsWith("uploads.before-"));
+  expect(kept).toHaveLength(1);
+  expect(readdirSync(path.join(elsewhere, kept[0] ?? ""))).toEqual(["there-before.webp"]);
+  expect(restore.output).toContain(path.join(elsewhere, kept[0] ?? ""));
 }, 120_000);

@@ -30,7 +30,7 @@ export function generatedSecretInUse(dataDir: string, jwtSecret: string): boolea
 export async function backupPglite(
   dataDir: string,
   outDir: string,
-  options: { withSecret?: boolean; now?: Date } = {},
+  options: { withSecret?: boolean; uploadsDir?: string; now?: Date } = {},
 ): Promise<string> {
   const now = options.now ?? new Date();
   const pgliteDir = path.join(dataDir, "pglite");
@@ -64,6 +64,8 @@ export type Restored = {
   secret: "restored" | "already in place" | "not in the backup";
   /** Where a different DATA_DIR/jwt-secret it replaced is kept. */
   secretKeptAs?: string;
+  uploads: "restored" | "not in the backup";
+  uploadsKeptAs?: string;
 };
 
 /**
@@ -72,7 +74,12 @@ export type Restored = {
  * secret it replaces are kept beside them (pglite.before-…, jwt-secret.before-…), not deleted, so a
  * wrong restore can be undone by hand.
  */
-export async function restorePglite(dataDir: string, backupFile: string, now = new Date()): Promise<Restored> {
+export async function restorePglite(
+  dataDir: string,
+  backupFile: string,
+  options: { uploadsDir?: string; now?: Date } = {},
+): Promise<Restored> {
+  const now = options.now ?? new Date();
   const pgliteDir = path.join(dataDir, "pglite");
   await mkdir(dataDir, { recursive: true });
   const lock = lockEmbeddedDatabase(pgliteDir);
@@ -85,9 +92,10 @@ export async function restorePglite(dataDir: string, backupFile: string, now = n
     await checkShopDatabase(incoming, backup.pgdata, backupFile);
     if (backup.secret) await writeFile(incomingSecret, backup.secret, { mode: 0o600 });
     const databaseKeptAs = await swapIn(incoming, pgliteDir, now);
-    if (!backup.secret) return { databaseKeptAs, secret: "not in the backup" };
+    const uploads = "not in the backup";
+    if (!backup.secret) return { databaseKeptAs, secret: "not in the backup", uploads };
     try {
-      return { databaseKeptAs, ...(await placeSecret(incomingSecret, path.join(dataDir, secretFile), now)) };
+      return { databaseKeptAs, uploads, ...(await placeSecret(incomingSecret, path.join(dataDir, secretFile), now)) };
     } catch (error) {
       throw new RestoreFailed(
         `The database was restored, but its signing secret could not be put in place (${(error as Error).message}): move ${incomingSecret} to ${path.join(dataDir, secretFile)}`,
