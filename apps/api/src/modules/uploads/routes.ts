@@ -4,6 +4,7 @@ import { okResponse } from "@shop/shared/schemas/common";
 import { type StoredImage, uploadResultSchema } from "@shop/shared/schemas/uploads";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client.ts";
 import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
 import { createSlots } from "../../lib/slots.ts";
 import { audit } from "../../plugins/activity.ts";
@@ -25,15 +26,15 @@ const maxFiles = 10;
 const maxFileBytes = 8 * 1024 * 1024;
 
 /**
- * Uploads read and converted at once in this process. A batch holds up to 80 MB of files, and decoding
- * a 50-megapixel picture takes 150–200 MB more: eight batches of five 49-megapixel PNGs sent together
- * took the server from about 300 MB to a peak of 764–879 MB. Two at a time (a batch converts one
- * picture after another, so two keep two cores busy) peaked at 579–633 MB and finished sooner, with
- * pictures decoded once (images.ts); one at a time, 529–557 MB in twice the time. The others wait
- * unread, their bodies held in the network's buffers (`npm run bench:uploads`).
+ * Batches converted at once in this process. Decoding a 50-megapixel picture takes 150–200 MB: eight
+ * batches of five 49-megapixel PNGs sent together took the server from about 300 MB to a peak growth
+ * of 517 MB (491–551), and two at a time to 309 MB (307–322), sooner, with each picture decoded once
+ * (images.ts; `npm run bench:uploads`). A batch converts one picture after another, so two keep two
+ * cores busy. The files are read first, outside the slots: a slow connection sending its files must
+ * not keep everyone else's from being converted.
  */
-export type UploadWork = { slots: number; waitMs: number };
-const defaultWork: UploadWork = { slots: 2, waitMs: 30_000 };
+export const conversionSlots = createSlots(2);
+const conversionWaitMs = 30_000;
 
 function isFolder(value: string): value is UploadFolder {
   return (uploadFolders as readonly string[]).includes(value);
@@ -56,13 +57,11 @@ function uploadError(error: unknown): never {
   throw badRequest("The upload could not be read");
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod<{
-  store: FileStore;
-  allowance: { megabytes: number };
-  work?: UploadWork;
-}> = async (app, { store, allowance, work = defaultWork }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ store: FileStore; allowance: { megabytes: number } }> = async (
+  app,
+  { store, allowance },
+) => {
   declareCacheScope(app, nothingPublic);
-  const slots = createSlots(work.slots);
   // Here and in the CSV import only: registered for the whole app, its hooks (an async onRequest
   // adding a close listener, an async onResponse) ran on every request.
   await app.register(multipart);
@@ -91,23 +90,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         Number.isSafeInteger(announced) ? announced : undefined,
         allowance,
       );
-      const release = await slots.take(work.waitMs);
-      if (!release) throw new AppError(503, uploadMessages.busy, undefined, { "retry-after": "5" });
-      try {
-        const images = await storeUpload(request, store, allowance);
-        return reply.status(201).send({
-          success: true,
-          message: "Images uploaded successfully",
-          data: { urls: images.map((image) => image.url), images },
-        });
-      } finally {
-        release();
-      }
+      const images = await storeUpload(request, store, allowance);
+      return reply.status(201).send({
+        success: true,
+        message: "Images uploaded successfully",
+        data: { urls: images.map((image) => image.url), images },
+      });
     },
   );
 };
 
-/** Reads the batch, checks and converts every file, then stores them all; a refused batch stores nothing. */
+/** Reads the batch, then checks, converts and stores it. */
 async function storeUpload(
   request: FastifyRequest,
   store: FileStore,
@@ -140,10 +133,32 @@ async function storeUpload(
   }
   assertMayWriteTo(request, folder);
   if (files.length === 0) throw badRequest(uploadMessages.none);
+  const converting = await conversionSlots.take(conversionWaitMs);
+  if (!converting) throw new AppError(503, uploadMessages.busy, undefined, { "retry-after": "5" });
+  let images: StoredImage[];
+  try {
+    images = await convertAndStore(db, principalOf(request).userId, { files, folder, store, allowance });
+  } finally {
+    converting();
+  }
+  await audit(request, {
+    module: "upload",
+    action: "Upload images",
+    description: `Uploaded ${images.length} image${images.length === 1 ? "" : "s"} to ${folder}`,
+  });
+  return images;
+}
+
+/** Every file is checked and converted before the first is written: a refused batch stores nothing. */
+async function convertAndStore(
+  db: Db,
+  userId: string,
+  batch: { files: Buffer[]; folder: UploadFolder; store: FileStore; allowance: { megabytes: number } },
+): Promise<StoredImage[]> {
+  const { files, folder, store } = batch;
   // Counted before any work, and atomically (allowance.ts): parallel requests cannot together go over.
   const sent = files.reduce((sum, bytes) => sum + bytes.length, 0);
-  const reservation = await reserveUpload(db, principalOf(request).userId, sent, allowance);
-  // Every file is checked and converted before the first is written: a refused batch leaves nothing behind.
+  const reservation = await reserveUpload(db, userId, sent, batch.allowance);
   const prepared: PreparedImage[] = [];
   try {
     for (const bytes of files) prepared.push(await prepareImage(store, folder, bytes));
@@ -154,10 +169,5 @@ async function storeUpload(
   }
   const images: StoredImage[] = [];
   for (const image of prepared) images.push(await saveImage(store, image));
-  await audit(request, {
-    module: "upload",
-    action: "Upload images",
-    description: `Uploaded ${images.length} image${images.length === 1 ? "" : "s"} to ${folder}`,
-  });
   return images;
 }
