@@ -241,7 +241,16 @@ describe("a role that requires two-factor", () => {
     // A reload is served as a page of its own (not a 404), and the guard still holds.
     expect((await page.reload())?.status()).toBe(200);
     await expect.poll(() => page.getByRole("heading", { name: "Set up two-factor sign-in" }).isVisible()).toBe(true);
-    // Typing an admin address does not get past it.
+    // Typing an admin address does not get past it. That opens a new document, which the browser may
+    // give the site's storage as it was before the sign-in while a slow renderer's writes are still on
+    // their way (seen at 3× CPU slowdown: the token "null", so the guard went home): wait until a page of
+    // its own sees the token, as a person's next typed address would.
+    const probe = await context.newPage();
+    await probe.goto(`${site}/robots.txt`);
+    await expect
+      .poll(() => probe.evaluate(() => localStorage.getItem("persist:auth")?.includes('"token":"\\"ey') ?? false))
+      .toBe(true);
+    await probe.close();
     await page.goto(`${site}/admin/products`);
     await page.waitForURL(`${site}/two-factor-setup`);
 
