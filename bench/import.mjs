@@ -8,12 +8,20 @@
 // footer sign-ups sent every 250 ms during the import waited for their answer.
 // 100,000 rows by default; --1m (or BENCH_ROWS=1000000) for a million. BENCH_DB=pglite or
 // BENCH_DB=postgres runs one database only.
-import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { alternate, cpuSeconds, createDatabase, machineSnapshot, spread, startShop } from "./lib.mjs";
+import {
+  alternate,
+  cpuSeconds,
+  createDatabase,
+  machineSnapshot,
+  memoryMb,
+  resetPeakRss,
+  spread,
+  startShop,
+} from "./lib.mjs";
 
 const require = createRequire(new URL("../apps/api/package.json", import.meta.url));
 const pg = require("pg");
@@ -31,21 +39,6 @@ const bulkMaxRows = String(rows <= 200_000 ? Math.max(200_000, Math.round(rows *
 /** The issue's targets: 100k rows on both databases, 1M rows on PostgreSQL. */
 const postgresTarget = rows >= 1_000_000 ? "≤ 15 s" : "≤ 1.5 s";
 
-/** The server's resident memory (Linux), in MB: now (VmRSS) or its peak (VmHWM). */
-function rssMb(pid, field) {
-  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return kb ? Math.round(Number(kb) / 1024) : Number.NaN;
-}
-
-/** Start-up (migrations, sample data) has its own peak: the import's is measured from here (Linux ≥ 4.0). */
-function resetPeakRss(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  } catch {
-    // Not permitted here: the peak then covers start-up too.
-  }
-}
-
 function makeCsv(count) {
   const lines = ["email,name"];
   for (let i = 0; i < count; i += 1) {
@@ -57,7 +50,7 @@ function makeCsv(count) {
 }
 
 async function importOver(shop, csv, backends) {
-  const rssBefore = rssMb(shop.pid, "VmRSS");
+  const rssBefore = Math.round(memoryMb(shop.pid, "VmRSS"));
   resetPeakRss(shop.pid);
   const login = await fetch(`${shop.url}/api/users/login`, {
     method: "POST",
@@ -93,7 +86,7 @@ async function importOver(shop, csv, backends) {
   const after = await machineSnapshot({ pid: shop.pid, match: backends });
   const body = await response.json();
   if (!response.ok) throw new Error(body.message);
-  const rss = rssMb(shop.pid, "VmHWM");
+  const rss = Math.round(memoryMb(shop.pid, "VmHWM"));
   const serverCpu = after.process - before.process;
   const databaseCpu = after.matched - before.matched;
   return { seconds, serverCpu, databaseCpu, rss, rssBefore, signUps, ...body.data };

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -400,4 +400,19 @@ async function startChild(code, port, env) {
       await exited;
     },
   };
+}
+
+/** A process's resident memory (Linux), in MB: now (VmRSS) or its peak (VmHWM). */
+export function memoryMb(pid, field) {
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return kb ? Number(kb) / 1024 : Number.NaN;
+}
+
+/** Starts a process's peak RSS (VmHWM) again from now (Linux ≥ 4.0), so start-up's own peak is left out. */
+export function resetPeakRss(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    // Not permitted here: the peak then covers start-up too.
+  }
 }

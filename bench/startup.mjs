@@ -4,18 +4,16 @@
 // rounds. Per side: median (min–max) of time to healthy, CPU seconds the process spent getting there
 // (what compares across machines), RSS once up (after one product list) and peak RSS (VmHWM).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { alternate, cpuSeconds, freePort, root, spread } from "./lib.mjs";
+import { alternate, cpuSeconds, freePort, memoryMb, root, spread } from "./lib.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** VmRSS and VmHWM of a process, in MB. */
 function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const mb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { rssMb: mb("VmRSS"), peakMb: mb("VmHWM") };
+  return { rssMb: memoryMb(pid, "VmRSS"), peakMb: memoryMb(pid, "VmHWM") };
 }
 
 async function start(dataDir) {

@@ -5,9 +5,8 @@
 // medians with the spread (min–max). Uploads are read and converted two at a time
 // (modules/uploads/routes.ts), so eight at once should grow the server about twice as much as one,
 // not eight times.
-import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { alternate, median, spread, startShop } from "./lib.mjs";
+import { alternate, median, memoryMb, resetPeakRss, spread, startShop } from "./lib.mjs";
 
 const require = createRequire(new URL("../apps/api/package.json", import.meta.url));
 const sharp = require("sharp");
@@ -16,11 +15,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const parallel = 8;
 const perBatch = 5;
 const side = 7_000;
-
-function memoryMb(pid, field) {
-  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return Number(kb) / 1024;
-}
 
 let made = 0;
 /** A batch of pictures never sent before: each has its own colour. */
@@ -61,10 +55,7 @@ async function measure(batches) {
     });
     const token = (await login.json()).data.token;
     const before = memoryMb(shop.pid, "VmRSS");
-    try {
-      // Start-up has its own peak: the upload's is measured from here (Linux ≥ 4.0).
-      writeFileSync(`/proc/${shop.pid}/clear_refs`, "5");
-    } catch {}
+    resetPeakRss(shop.pid);
     const started = performance.now();
     await Promise.all(files.map((batchFiles) => send(shop, token, batchFiles)));
     const seconds = (performance.now() - started) / 1000;
