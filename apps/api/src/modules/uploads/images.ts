@@ -140,11 +140,15 @@ async function storedWhole(store: FileStore, key: string): Promise<boolean> {
 /** Writes a prepared image's variants, named by a hash of its content so every URL can be cached forever. */
 export async function saveImage(store: FileStore, prepared: PreparedImage): Promise<StoredImage> {
   const variants: StoredImage["variants"] = [];
+  let picture: Picture | undefined;
   for (const { width, key, data } of prepared.variants) {
     // A reused file is touched, so the reclaimer's grace period starts again for it; one the
     // reclaimer took since it was found (storage.ts reclaimFile) is made again.
     if (data) await store.put(key, data);
-    else if (!(await store.touch(key))) await store.put(key, await variantOf(await decode(prepared.source), width));
+    else if (!(await store.touch(key))) {
+      picture ??= await decode(prepared.source);
+      await store.put(key, await variantOf(picture, width));
+    }
     variants.push({ width, url: store.url(key), size: data?.length ?? 0 });
   }
   const main = variants.find((variant) => variant.width === 800) ?? variants[0];
