@@ -51,22 +51,12 @@ export function readTar(tar: Buffer): TarEntry[] {
   return entries;
 }
 
-/** Regular files, owner-only (a backup may hold the signing secret), in memory: for small archives. */
-export function writeTar(entries: TarEntry[], now = new Date()): Buffer {
-  const parts = entries.flatMap(({ name, data }) => [
-    encodeHeader({ name, size: data.length, mtime: now }),
-    data,
-    Buffer.alloc(roundedUp(data.length) - data.length),
-  ]);
-  return Buffer.concat([...parts, Buffer.alloc(2 * block)]);
-}
-
 /**
  * The tar of `entries`, a chunk at a time, as the gzip stream after it asks for them: one picture's
  * chunk in memory at a time however large the folder. A file whose size changed since it was listed
  * fails the archive, since its header already says how long it is.
  */
-export async function* tarStream(entries: AsyncIterable<TarSource>): AsyncGenerator<Buffer> {
+export async function* tarStream(entries: AsyncIterable<TarSource> | Iterable<TarSource>): AsyncGenerator<Buffer> {
   for await (const entry of entries) {
     yield encodeHeader(entry);
     let written = 0;
