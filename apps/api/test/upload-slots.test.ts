@@ -2,7 +2,7 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { conversionSlots } from "../src/modules/uploads/routes.ts";
 import { createTestApp, signIn } from "./harness.ts";
 import { multipart } from "./multipart.ts";
@@ -99,5 +99,44 @@ describe("uploads at once", () => {
 
     for (const { finish } of slow) finish();
     for (const { answered } of slow) expect(await answered).toMatchObject({ status: 201 });
+  });
+  it("a batch that has waited 30 s for a slot is answered 503 with Retry-After and holds no slot after", async () => {
+    const first = await conversionSlots.take(0);
+    const second = await conversionSlots.take(0);
+    // The route's wait is a timer of the global clock: faked, so the test need not wait 30 s.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const body = multipart([{ name: "images", filename: "waiting.png", type: "image/png", data: png }]);
+      const answer = app.inject({
+        method: "POST",
+        url: "/api/upload/multiple",
+        headers: { authorization: `Bearer ${admin}`, "content-type": body.contentType },
+        payload: body.payload,
+      });
+      await sleep(500); // the real clock (timers/promises): the batch is read and waits for a slot
+      await vi.advanceTimersByTimeAsync(29_000);
+      let answered = false;
+      void answer.then(() => {
+        answered = true;
+      });
+      await sleep(100);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const refused = await answer;
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers["retry-after"]).toBe("5");
+      expect(refused.json()).toMatchObject({
+        success: false,
+        message: "Other images are being processed. Please try again in a few seconds.",
+      });
+    } finally {
+      vi.useRealTimers();
+      first?.();
+      second?.();
+    }
+    // Both slots are free again: the refused batch took none.
+    const next = upload();
+    await next.done;
+    expect(next.answer?.status).toBe(201);
   });
 });
