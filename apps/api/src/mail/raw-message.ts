@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { encodeWord, encodeWords, foldLines } from "nodemailer/lib/mime-funcs";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
+import { escapeHtml } from "../lib/escape-html.ts";
 import type { CompiledCampaign } from "./render.ts";
 
 /**
@@ -105,8 +106,6 @@ export function renderRaw(template: RawTemplate, recipient: RawRecipient, qp: Qp
     for (let at = lineLength; at < value.length; at += lineLength) out += softBreak + value.slice(at, at + lineLength);
     return out;
   };
-  const escapeHtml = (text: string) =>
-    text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
   const fill = (parts: EncodedPart[], html: boolean) => {
     let out = "";
     for (const part of parts) {

@@ -1,6 +1,7 @@
 import { convert } from "html-to-text";
 import juice from "juice";
 import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "../lib/escape-html.ts";
 
 // Style values a campaign may keep. Each pattern is anchored, bounds every repetition and can read each
 // character only one way, so only a short value (at most 64 characters) can match, and a long one is
@@ -69,9 +70,6 @@ export type CompiledCampaign = {
   links: string[];
 };
 type Slot = { kind: "email" } | { kind: "unsubscribe" } | { kind: "pixel" } | { kind: "link"; index: number };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function layout(body: string, preheader: string, storeName: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(storeName)}</title><style>

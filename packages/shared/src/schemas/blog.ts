@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { htmlNestsDeeperThan, markdownNestsDeeperThan } from "../nesting.ts";
 import { dateQuery, idSchema, pageQuery, paginationSchema, searchQuery, text } from "./common.ts";
 import { imageUrlSchema } from "./products.ts";
 
@@ -31,6 +32,20 @@ export type BlogPostDto = z.infer<typeof blogPostSchema>;
 export const postStatuses = ["draft", "published"] as const;
 export type PostStatus = (typeof postStatuses)[number];
 
+/**
+ * Quotes and lists a post may nest: real posts use a handful, and the Markdown parser runs out of
+ * stack at about 2,000 (nesting.ts); HTML written inside a post, twice as many elements.
+ */
+export const postNestingLimit = 20;
+
+const postBody = text(100_000)
+  .refine((body) => !markdownNestsDeeperThan(body, postNestingLimit), {
+    message: `The post nests quotes or lists too deeply (more than ${postNestingLimit} levels)`,
+  })
+  .refine((body) => !htmlNestsDeeperThan(body, postNestingLimit * 2), {
+    message: `The post's HTML is nested too deeply (more than ${postNestingLimit * 2} levels)`,
+  });
+
 const postFields = {
   title: text(160).pipe(z.string().min(2, "Title must be at least 2 characters")),
   slug: text(160)
@@ -38,7 +53,7 @@ const postFields = {
     .optional(),
   excerpt: text(400).default(""),
   coverImage: imageUrlSchema.nullable().optional(),
-  body: text(100_000).pipe(z.string().min(1, "The post needs a body")),
+  body: postBody.pipe(z.string().min(1, "The post needs a body")),
   author: text(100).default(""),
   status: z.enum(postStatuses).default("draft"),
   publishedAt: dateQuery.nullable().optional(),
@@ -67,7 +82,7 @@ export const postListQuerySchema = z.strictObject({
   status: z.enum(postStatuses).optional(),
 });
 
-export const postPreviewSchema = z.strictObject({ body: text(100_000) });
+export const postPreviewSchema = z.strictObject({ body: postBody });
 
 export const adminPostSchema = blogPostSchema.extend({
   status: z.enum(postStatuses),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { htmlNestsDeeperThan } from "../nesting.ts";
 import { dateQuery, idSchema, pageQuery, paginationSchema, searchQuery } from "./common.ts";
 import { emailSchema } from "./users.ts";
 
@@ -34,10 +35,19 @@ export const audienceSchema = z.discriminatedUnion("type", [
 ]);
 export type Audience = z.infer<typeof audienceSchema>;
 
+/** Table layouts nest 20–40 elements; the sanitiser slows down quadratically far deeper (nesting.ts). */
+const campaignNestingLimit = 100;
+
 export const campaignCreateSchema = z.strictObject({
   subject: headerText(200, "Subject").pipe(z.string().min(1, "Subject is required")),
   preheader: headerText(200, "Preheader").default(""),
-  html: z.string().max(500_000).pipe(z.string().min(1, "The email needs some content")),
+  html: z
+    .string()
+    .max(500_000)
+    .pipe(z.string().min(1, "The email needs some content"))
+    .refine((html) => !htmlNestsDeeperThan(html, campaignNestingLimit), {
+      message: `The email's HTML is nested too deeply (more than ${campaignNestingLimit} levels): simplify its layout`,
+    }),
   audience: audienceSchema,
 });
 export type CampaignCreate = z.infer<typeof campaignCreateSchema>;

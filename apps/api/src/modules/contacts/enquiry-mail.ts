@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { type MailAddress, users } from "../../db/schema/index.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { enqueueMail, mailAllowedTo } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
@@ -41,14 +42,6 @@ export type EnquiryMailContext = {
   /** The catalogue's lines the request names, and the enquired product's page. */
   asked: AskedAbout;
 };
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 
 const typeLabel = (type: string) => messageTypeLabels[type as MessageType] ?? type;
 

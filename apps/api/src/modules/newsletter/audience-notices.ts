@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { recordActivity } from "../../core/activity-log.ts";
 import type { Db } from "../../db/client.ts";
 import { loggableError } from "../../lib/errors.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
 import { enqueueMail, mailAllowedTo } from "../../mail/outbox.ts";
 import { senderOf } from "../../mail/sender.ts";
 import { cachedSettings } from "../settings/service.ts";
 import { signConfirmLink } from "./confirm-links.ts";
-import { escapeHtml } from "./escape-html.ts";
 import { applyPendingChanges, type MailConfirmation } from "./pending-changes.ts";
 
 /**

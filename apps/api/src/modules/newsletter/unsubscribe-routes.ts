@@ -1,12 +1,12 @@
 import { newsletterCopy } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { escapeHtml } from "../../lib/escape-html.ts";
 import { testLinkPurpose, verifyLink, verifyParts } from "../../lib/signed-links.ts";
 import { publicRoute } from "../../plugins/auth.ts";
 import { getSettings } from "../settings/service.ts";
 import { recordUnsubscribe } from "./audience-notices.ts";
 import { verifyConfirmLink } from "./confirm-links.ts";
-import { escapeHtml } from "./escape-html.ts";
 import { applyOrQueue } from "./pending-changes.ts";
 import { confirmSubscription, unsubscribe } from "./subscribe-service.ts";
 

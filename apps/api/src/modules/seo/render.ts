@@ -1,4 +1,5 @@
 import { imageAtWidth, imageSrcSet } from "@shop/shared/images";
+import { escapeHtml } from "../../lib/escape-html.ts";
 import { deferScripts } from "./deferred-scripts.ts";
 import type { PageMeta } from "./page-meta.ts";
 import { absolute } from "./page-meta.ts";
@@ -12,9 +13,6 @@ function leadImageTag(image: PageMeta["leadImage"]): string {
     ? `<link rel="preload" as="image" href="${href}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high" />`
     : `<link rel="preload" as="image" href="${href}" fetchpriority="high" />`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** JSON-LD inside <script> must not be able to close the tag. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
