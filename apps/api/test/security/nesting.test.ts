@@ -116,7 +116,7 @@ describe("a blog post nested thousands of levels deep", () => {
     expect(answer.status).toBe(201);
   });
 
-  it("saved before the check (an older version let it in) is still shown to visitors, not a 500", async () => {
+  it("saved before the check (an older version let it in) is still shown to visitors (as plain text), not a 500", async () => {
     const [stored] = await database.db
       .insert(blogPosts)
       .values({
@@ -129,10 +129,9 @@ describe("a blog post nested thousands of levels deep", () => {
       .returning();
     const api = await call<{ html: string }>(app, { url: "/api/blog/posts/saved-long-ago" });
     expect(api.status).toBe(200);
-    expect(api.body.data.html).toContain("deep");
-    const page = await app.inject({ url: "/blog/saved-long-ago" });
-    expect(page.statusCode).toBe(200);
-    const admin_ = await call(app, { url: `/api/blog/admin/posts/${stored?.id}`, token: admin });
-    expect(admin_.status).toBe(200);
+    expect(api.body.data.html).toContain("&gt;&gt;&gt;&gt; deep");
+    // Its editor opens too, so staff can mend it.
+    const editor = await call(app, { url: `/api/blog/admin/posts/${stored?.id}`, token: admin });
+    expect(editor.status).toBe(200);
   });
 });
