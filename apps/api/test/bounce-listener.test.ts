@@ -92,13 +92,33 @@ describe("the bounce listener", () => {
     expect(next.sent.map((m) => m.to).sort()).toEqual(["cy@example.com", "dee@example.com", "eve@example.com"]);
   });
 
-  it("counts soft bounces in a row: Gmail's third 'over quota' delay bounces the subscriber", async () => {
+  it("counts soft bounces a campaign at a time: three reports about one message are one, the third campaign's bounces the subscriber", async () => {
     const cy = to("cy@example.com");
+    const overQuota = (returnPath: string) =>
+      gmailDelayDsn({ returnPath, recipient: cy.to })
+        .replace("Action: delayed", "Action: failed")
+        .replace("** Message not delivered yet **", "** Message not delivered **");
     for (let n = 1; n <= 3; n += 1) {
-      await deliver(cy.returnPath, gmailDelayDsn({ returnPath: cy.returnPath, recipient: cy.to }));
-      if (n < 3) expect(await statusOf("cy@example.com")).toBe("subscribed");
+      expect((await deliver(cy.returnPath, overQuota(cy.returnPath))).response).toMatch(/^250/);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await statusOf("cy@example.com")).toBe("subscribed");
+    for (const later of [await campaign(), await campaign()]) {
+      const sent = later.sent.find((m) => m.to === cy.to);
+      await deliver(sent?.returnPath ?? "", overQuota(sent?.returnPath ?? ""));
     }
     await eventually(async () => (await statusOf("cy@example.com")) === "bounced");
+  });
+
+  it("answers a message it cannot read with a permanent 554, so the sender does not retry it for days", async () => {
+    const dee = to("dee@example.com");
+    const parts = Array.from({ length: 1_100 }, (_, n) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${n}\r\n`).join(
+      "",
+    );
+    const unreadable = `From: mailer-daemon@example.net\r\nTo: ${dee.returnPath}\r\nSubject: Undeliverable\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts}--b--\r\n`;
+    const refused = await deliver(dee.returnPath, unreadable).catch((error: { responseCode?: number }) => error);
+    expect(refused).toMatchObject({ responseCode: 554 });
+    expect(await statusOf("dee@example.com")).toBe("subscribed");
   });
 
   it("reads a plain-text bounce from an older server (qmail)", async () => {

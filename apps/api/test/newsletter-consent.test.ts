@@ -195,6 +195,33 @@ describe("one-click unsubscribe from a mail client (RFC 8058)", () => {
   });
 });
 
+describe("an unsubscribe link of someone deleted since the mail went out", () => {
+  it("answers that they are unsubscribed, not that the link is broken, and keeps the address off later imports", async () => {
+    await signUp("deleted-later@example.com");
+    const id = (await subscriber("deleted-later@example.com"))?._id ?? "";
+    const [campaign] = await queryRows<{ id: string }>(
+      app.db,
+      sql`with c as (insert into campaigns (id, subject, html, audience, status)
+          values (uuid_v7(), 'Weekly', '<p>Hi</p>', '{"type":"all"}', 'sent') returning id)
+        insert into campaign_recipients (id, campaign_id, subscriber_id, email, status)
+        select uuid_v7(), c.id, ${id}, 'deleted-later@example.com', 'sent' from c returning campaign_id as id`,
+    );
+    const deleted = await call(app, { method: "DELETE", url: `/api/newsletter/delete-subscriber/${id}`, token: admin });
+    expect(deleted.status).toBe(200);
+    const url = `/unsubscribe/${signLink(linkSecret, "unsubscribe", { subscriberId: id, campaignId: campaign?.id ?? null })}`;
+    expect((await app.inject({ url })).statusCode).toBe(200);
+    const oneClick = await app.inject({
+      method: "POST",
+      url,
+      payload: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain(newsletterCopy.unsubscribed);
+    expect(await isSuppressed(app.db, "deleted-later@example.com")).toBe(true);
+  });
+});
+
 describe("the confirmation email", () => {
   it("shows the store's name as text, never as markup", async () => {
     const storeName = 'Bits <img src=x onerror=alert(1)> & "Bobs"';

@@ -45,6 +45,43 @@ describe("reading what comes back", () => {
   });
 });
 
+describe("replies that are not bounces", () => {
+  const reply = (headers: string, body: string) =>
+    `From: Ann Example <ann@example.com>\r\nTo: bounces+abc@bounces.shop.test\r\n${headers}Date: Mon, 25 Nov 2024 08:00:00 +0000\r\n\r\n${body}\r\n`;
+
+  it("an out-of-office reply naming a phone number or a street number is no bounce", async () => {
+    const vacation = "Subject: Automatic reply: Our smart locks\r\nAuto-Submitted: auto-replied\r\n";
+    expect(
+      await readBounceReport(
+        reply(vacation, "I am out of the office until Monday. Please call our front desk on 555-0100."),
+      ),
+    ).toBeNull();
+    expect(
+      await readBounceReport(reply(vacation, "Our office moved to 450 Park Avenue. I will reply next week.")),
+    ).toBeNull();
+    expect(
+      await readBounceReport(
+        reply("Subject: Out of Office\r\nX-Autoreply: yes\r\n", "Away: back 5.1.2025, urgent: 555-0100"),
+      ),
+    ).toBeNull();
+  });
+
+  it("a person writing back to the return address with numbers in the text is no bounce", async () => {
+    expect(
+      await readBounceReport(
+        reply("Subject: Re: Our smart locks\r\n", "Do you ship to 550 Main Street? Call me: 555-0100"),
+      ),
+    ).toBeNull();
+  });
+
+  it("a delay notice is no bounce: the relay is still trying", async () => {
+    const delayed = postfixDsn(returned)
+      .replace("Action: failed", "Action: delayed")
+      .replace("Status: 5.1.1", "Status: 4.4.1");
+    expect(await readBounceReport(delayed)).toBeNull();
+  });
+});
+
 describe("bounce settings", () => {
   it("are off by default, on loopback, and a bad value stops start-up with one line naming it", () => {
     expect(loadBounceConfig({})).toEqual({
