@@ -8,7 +8,7 @@ import { recordUnsubscribe } from "../modules/newsletter/audience-notices.ts";
 import { type DeliveryEventInput, recordDeliveryEvents } from "../modules/newsletter/delivery-events.ts";
 import { applyOrQueue } from "../modules/newsletter/pending-changes.ts";
 import { unsubscribe } from "../modules/newsletter/subscribe-service.ts";
-import { readBounceReport } from "./bounce-report.ts";
+import { readBounceReport, UnreadableMessage } from "./bounce-report.ts";
 import { createEventBatcher } from "./event-batcher.ts";
 
 export type BounceListenerOptions = {
@@ -34,7 +34,7 @@ const maxRecipients = 10;
  * exists) and refuses every other address at RCPT with 550, so it relays nothing and stores nothing
  * it did not ask for. No AUTH and no STARTTLS (no certificate is configured for it); a message over
  * `maxBytes` is refused. A report is answered 250 only once it is written down; a failure to write
- * answers 451, so the sending server tries again later.
+ * answers 451, so the sending server tries again later; a message that cannot be parsed, 554.
  */
 export async function startBounceListener(
   app: FastifyInstance,
@@ -129,6 +129,10 @@ export async function startBounceListener(
         handle(Buffer.concat(chunks), session.envelope.rcptTo, session.remoteAddress ?? null).then(
           () => callback(),
           (error: unknown) => {
+            if (error instanceof UnreadableMessage) {
+              app.log.warn({ err: loggableError(error) }, "bounce listener refused a message it cannot read");
+              return callback(smtpError(554, "5.6.0 The message could not be read"));
+            }
             app.log.error({ err: loggableError(error) }, "bounce listener could not record a report");
             callback(smtpError(451, "4.3.0 Try again later"));
           },

@@ -1,5 +1,5 @@
 import type { DeliveryEventKind } from "@shop/shared/schemas/deliverability";
-import { simpleParser } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 
 export type BounceReport = {
   kind: DeliveryEventKind;
@@ -10,6 +10,13 @@ export type BounceReport = {
 };
 
 type Fields = Map<string, string>;
+
+/** A message that is not MIME mailparser can read (over a thousand parts, say): sending it again will not help. */
+export class UnreadableMessage extends Error {
+  constructor(cause: unknown) {
+    super(`The message could not be read (${(cause as Error)?.message ?? String(cause)})`, { cause });
+  }
+}
 
 /** "Name: value" lines (continuations folded) of one block of a report, by lowercase name. */
 function fieldsOf(block: string): Fields {
@@ -45,17 +52,17 @@ function addressIn(value: string | undefined): string | null {
 
 /**
  * hard or soft from a DSN's Action and Status (RFC 3464, RFC 3463): failed with 5.x.x is hard, with
- * 4.x.x soft; delayed is soft; delivered, relayed and expanded are no bounce. A full mailbox (x.2.2)
- * is soft even when a server calls it permanent: mailboxes get emptied.
+ * 4.x.x soft; delivered, relayed and expanded are no bounce, and neither is delayed: the relay is still
+ * trying, and says so again each few hours until it delivers or gives up (which is the bounce). A full
+ * mailbox (x.2.2) is soft even when a server calls it permanent: mailboxes get emptied.
  */
 function kindOf(action: string, status: string, diagnostic: string): DeliveryEventKind | null {
   const act = action.toLowerCase();
-  if (["delivered", "relayed", "expanded"].includes(act)) return null;
+  if (["delivered", "relayed", "expanded", "delayed"].includes(act)) return null;
   const code = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(status) ?? /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(diagnostic);
   const smtp = /\b([45])\d\d\b/.exec(diagnostic)?.[1];
   const klass = code?.[1] ?? smtp;
   if (code?.[2] === "2" && code[3] === "2") return "soft";
-  if (act === "delayed") return "soft";
   if (klass === "5") return "hard";
   if (klass === "4") return "soft";
   return act === "failed" ? "hard" : null;
@@ -77,7 +84,8 @@ function fromDeliveryStatus(text: string): Omit<BounceReport, "source"> | null {
 
 /**
  * A bounce from an older server with no report part (qmail, Exchange's own wording): its text names
- * an enhanced status code or an SMTP reply. An auto-reply ("I am away") names neither and is no bounce.
+ * an enhanced status code or an SMTP reply. Read only from a mail system (fromMailSystem): in a
+ * person's or an auto-responder's words a phone or street number looks like a reply code.
  */
 function fromPlainText(text: string): Omit<BounceReport, "source"> | null {
   const enhanced = /\b([45])\.\d{1,3}\.\d{1,3}\b/.exec(text);
@@ -93,13 +101,45 @@ function fromPlainText(text: string): Omit<BounceReport, "source"> | null {
   return { kind, reason: line.trim().replace(/\s+/g, " ").slice(0, 500), finalRecipient: null };
 }
 
+/** The sender a mail system's notices come from, by its address's local part or its name. */
+const mailSystemSender = /^(mailer-?daemon|mail-?daemon|postmaster|mdaemon|mail\.?delivery(-?subsystem)?)$/i;
+const mailSystemName = /mail delivery|mailer.?daemon|postmaster/i;
+/** Subjects of delivery notices in the wording of the servers that send them without a report part. */
+const noticeSubject =
+  /undeliver|delivery (status|fail|problem|notification|report)|returned mail|failure notice|mail delivery failed|non-?delivery|could not be delivered|delivery has failed/i;
+/** Auto-responders (RFC 3834 and the headers older ones use) and their subjects: away notices, never bounces. */
+const autoReplyHeaders = ["x-autoreply", "x-autorespond", "x-autoresponder"];
+const autoReplySubject =
+  /^\s*(auto(matic)?[ -]?(reply|response|antwort|svar|risposta)|out of (the )?office|abwesen|vacation|r[ée]ponse automatique|risposta automatica|respuesta autom[áa]tica|automatisch antwoord)/i;
+
+/**
+ * Whether a message without a report part comes from a mail system (a server's postmaster or
+ * mailer-daemon, or a delivery notice's subject) rather than a person or an auto-responder. DSNs carry
+ * `Auto-Submitted: auto-replied` too, so that header alone tells nothing; an auto-responder's own
+ * headers or subject do.
+ */
+function fromMailSystem(parsed: ParsedMail): boolean {
+  const subject = parsed.subject ?? "";
+  const precedence = String(parsed.headers.get("precedence") ?? "").toLowerCase();
+  if (autoReplyHeaders.some((name) => parsed.headers.has(name)) || precedence === "auto_reply") return false;
+  if (autoReplySubject.test(subject)) return false;
+  const from = parsed.from?.value[0];
+  const localPart = (from?.address ?? "").split("@")[0] ?? "";
+  return mailSystemSender.test(localPart) || mailSystemName.test(from?.name ?? "") || noticeSubject.test(subject);
+}
+
 /**
  * What a message that came back to a bounce address reports: a delivery status notification
  * (RFC 3464: multipart/report; report-type=delivery-status), a complaint (ARF, RFC 5965:
  * report-type=feedback-report, except not-spam) or a plain-text bounce. Null for anything else.
+ * A message mailparser cannot read throws UnreadableMessage: the listener refuses it for good.
  */
 export async function readBounceReport(raw: Buffer | string): Promise<BounceReport | null> {
-  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextLinks: true, skipImageLinks: true });
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextLinks: true, skipImageLinks: true }).catch(
+    (error: unknown) => {
+      throw new UnreadableMessage(error);
+    },
+  );
   const contentType = parsed.headers.get("content-type");
   const reportType =
     typeof contentType === "object" && contentType !== null && "params" in contentType
@@ -126,7 +166,12 @@ export async function readBounceReport(raw: Buffer | string): Promise<BounceRepo
       finalRecipient: addressIn(fields?.get("original-rcpt-to")) ?? originalTo,
     };
   }
-  const report = fromDeliveryStatus(text) ?? (reportType === "delivery-status" ? null : fromPlainText(text));
+  const isReport = reportType === "delivery-status" || reportParts.length > 0;
+  const report = isReport
+    ? fromDeliveryStatus(text)
+    : fromMailSystem(parsed)
+      ? (fromDeliveryStatus(text) ?? fromPlainText(text))
+      : null;
   if (!report) return null;
   return { ...report, source: "dsn", finalRecipient: report.finalRecipient ?? originalTo };
 }

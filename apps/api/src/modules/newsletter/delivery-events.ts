@@ -33,7 +33,8 @@ const systemActor: DeliveryActor = { userId: null, ipAddress: null };
  * - every event is recorded per campaign (when it names a known one) and per subscriber;
  * - hard: the subscriber is bounced at once, the address suppressed, and the campaign's recipient
  *   counted as bounced rather than delivered;
- * - soft: counted in a row; at Settings' softBouncesToBounce the subscriber is bounced and suppressed;
+ * - soft: counted in a row, once a campaign; at Settings' softBouncesToBounce the subscriber is bounced
+ *   and suppressed;
  * - complaint: the subscriber is unsubscribed at once and the address suppressed.
  * A batch writes one activity-log row, not one per message. Addresses not on the list are still
  * recorded and (hard, complaint) suppressed: a later import of them must not mail them.
@@ -72,6 +73,7 @@ export async function recordDeliveryEvents(
       campaignId: e.campaignId && known.has(e.campaignId) ? e.campaignId : null,
       subscriberId: subscriberOf.get(e.email) ?? null,
     }));
+    const bouncedBefore = await campaignsBouncedBefore(tx, rows);
     await tx.execute(sql`insert into delivery_events (id, campaign_id, subscriber_id, email, kind, reason, source)
       select uuid_v7(), v.campaign_id, v.subscriber_id, v.email, v.kind, v.reason, v.source
       from unnest(${pgArray(rows.map((r) => r.campaignId))}::uuid[], ${pgArray(rows.map((r) => r.subscriberId))}::uuid[],
@@ -98,11 +100,20 @@ export async function recordDeliveryEvents(
       );
     }
 
-    // Soft bounces of someone who also bounced hard in this batch add nothing.
+    // Soft bounces of someone who also bounced hard in this batch add nothing, and a campaign's
+    // message counts once however many reports come back about it (a relay's retries, its repeated notices).
     const soft = rows.filter((r) => r.kind === "soft" && r.subscriberId && !hardEmails.has(r.email));
     if (soft.length > 0) {
       const counts = new Map<string, number>();
-      for (const r of soft) if (r.subscriberId) counts.set(r.subscriberId, (counts.get(r.subscriberId) ?? 0) + 1);
+      for (const r of soft) {
+        if (!r.subscriberId) continue;
+        if (r.campaignId) {
+          const message = `${r.subscriberId}/${r.campaignId}`;
+          if (bouncedBefore.has(message)) continue;
+          bouncedBefore.add(message);
+        }
+        counts.set(r.subscriberId, (counts.get(r.subscriberId) ?? 0) + 1);
+      }
       const bounced = await queryRows<{ email: string }>(
         tx,
         sql`update subscribers s set soft_bounce_streak = s.soft_bounce_streak + v.n, updated_at = now(),
@@ -144,6 +155,23 @@ export async function recordDeliveryEvents(
     });
   });
   return { recorded: events.length };
+}
+
+/** "subscriber/campaign" of the messages in `rows` that an earlier report already counted as a bounce. */
+async function campaignsBouncedBefore(
+  tx: Pick<Db, "execute">,
+  rows: ReadonlyArray<{ kind: DeliveryEventKind; subscriberId: string | null; campaignId: string | null }>,
+): Promise<Set<string>> {
+  const pairs = rows.filter((r) => r.kind === "soft" && r.subscriberId && r.campaignId);
+  if (pairs.length === 0) return new Set();
+  const found = await queryRows<{ message: string }>(
+    tx,
+    sql`select distinct e.subscriber_id || '/' || e.campaign_id as message from delivery_events e
+      join unnest(${pgArray(pairs.map((r) => r.subscriberId))}::uuid[], ${pgArray(pairs.map((r) => r.campaignId))}::uuid[])
+        as v(subscriber_id, campaign_id) on e.subscriber_id = v.subscriber_id and e.campaign_id = v.campaign_id
+      where e.kind in ('soft', 'hard')`,
+  );
+  return new Set(found.map((row) => row.message));
 }
 
 /** "2 hard bounces, 1 complaint (dsn, arf)" */

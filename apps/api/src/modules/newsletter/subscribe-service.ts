@@ -85,6 +85,24 @@ export async function unsubscribe(
 }
 
 /**
+ * The unsubscribe link of someone no longer on the list (deleted since the campaign went out): the
+ * address that campaign mailed is suppressed, so a later import does not mail it again. An erased
+ * person's recipient row keeps no address, and a link without a campaign names none: nothing to do.
+ */
+export async function unsubscribeFormer(
+  db: Db,
+  claims: { subscriberId: string; campaignId: string | null },
+): Promise<void> {
+  if (!claims.campaignId) return;
+  const [row] = await queryRows<{ email: string }>(
+    db,
+    sql`select email from campaign_recipients
+      where campaign_id = ${claims.campaignId} and subscriber_id = ${claims.subscriberId} and email like '%@%'`,
+  );
+  if (row) await suppress(db, row.email, "unsubscribed");
+}
+
+/**
  * The mailbox's owner confirmed: a pending or returning person is subscribed, and their own
  * unsubscribe no longer keeps them off the list. Idempotent for someone already subscribed. A link
  * made before the person's latest unsubscribe confirms nothing (confirm-links.ts). A returning person's

@@ -8,7 +8,7 @@ import { getSettings } from "../settings/service.ts";
 import { recordUnsubscribe } from "./audience-notices.ts";
 import { verifyConfirmLink } from "./confirm-links.ts";
 import { applyOrQueue } from "./pending-changes.ts";
-import { confirmSubscription, unsubscribe } from "./subscribe-service.ts";
+import { confirmSubscription, unsubscribe, unsubscribeFormer } from "./subscribe-service.ts";
 
 const tokenParams = z.strictObject({ token: z.string().max(300) });
 
@@ -94,11 +94,13 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
             (db) => unsubscribe(db, claims.subscriberId),
           )
         : null;
-      if (!claims || !result) {
+      if (!claims) {
         return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
       }
+      // Our own link, of someone no longer on the list: they get no more mail, which is what they asked.
+      if (!result) await unsubscribeFormer(app.db, claims);
       // A queued one is recorded when it is applied (audience-notices.ts).
-      if (result !== "queued" && result.changed) {
+      else if (result !== "queued" && result.changed) {
         await recordUnsubscribe(app, { ...claims, email: result.email, ipAddress: request.ip });
       }
       return page(
