@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { htmlNestsDeeperThan, markdownNestsDeeperThan } from "../nesting.ts";
-import { dateQuery, idSchema, pageQuery, paginationSchema, searchQuery, text } from "./common.ts";
+import { dateQuery, idSchema, line, pageQuery, paginationSchema, searchQuery, text } from "./common.ts";
 import { imageUrlSchema } from "./products.ts";
 
 /**
@@ -47,14 +47,14 @@ const postBody = text(100_000)
   });
 
 const postFields = {
-  title: text(160).pipe(z.string().min(2, "Title must be at least 2 characters")),
+  title: line(160).pipe(z.string().min(2, "Title must be at least 2 characters")),
   slug: text(160)
     .pipe(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and hyphens"))
     .optional(),
   excerpt: text(400).default(""),
   coverImage: imageUrlSchema.nullable().optional(),
   body: postBody.pipe(z.string().min(1, "The post needs a body")),
-  author: text(100).default(""),
+  author: line(100).default(""),
   status: z.enum(postStatuses).default("draft"),
   publishedAt: dateQuery.nullable().optional(),
 };
@@ -69,7 +69,7 @@ export const postUpdateSchema = z
     excerpt: text(400).optional(),
     coverImage: postFields.coverImage,
     body: postFields.body.optional(),
-    author: text(100).optional(),
+    author: line(100).optional(),
     status: z.enum(postStatuses).optional(),
     publishedAt: postFields.publishedAt,
   })

@@ -25,6 +25,25 @@ export function text(max: number) {
     .refine((value) => !value.includes("\u0000"), "Invalid characters");
 }
 
+/**
+ * Control characters (line breaks and tabs among them), direction overrides and isolates, and
+ * invisible characters. Zero-width joiners (U+200C, U+200D) stay: scripts and emoji need them.
+ */
+const notOnOneLine =
+  /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/**
+ * A name, a subject, a label: one line of visible text. A line break in a visitor's name made a line
+ * of its own in the staff's alert mail; direction overrides and invisible characters make two names
+ * look alike, or one read backwards, in lists and the activity log.
+ */
+export function line(max: number) {
+  return text(max).refine(
+    (value) => !notOnOneLine.test(value),
+    "Use one line of text, without line breaks, tabs, invisible or text-direction characters",
+  );
+}
+
 export const searchQuery = text(200).optional();
 
 /** A day (YYYY-MM-DD) or a full ISO timestamp, for date-range filters. */

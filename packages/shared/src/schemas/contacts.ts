@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { booleanQuery, dateQuery, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
+import {
+  booleanQuery,
+  dateQuery,
+  line,
+  pageQuery,
+  paginationSchema,
+  searchQuery,
+  sortOrderSchema,
+  text,
+} from "./common.ts";
 import { emailSchema, nameSchema, phoneSchema } from "./users.ts";
 
 export const contactStatuses = ["notActioned", "inProgress", "completed", "cancelled", "rejected", "onHold"] as const;
@@ -34,10 +43,13 @@ export const contactCreateSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,
   phone: phoneSchema,
-  subject: text(200).pipe(z.string().min(1, copy.validation.required("Subject"))),
+  subject: line(200).pipe(z.string().min(1, copy.validation.required("Subject"))),
   request: text(5000).pipe(z.string().min(1, copy.validation.required("Message"))),
   messageType: z.enum(messageTypes).default("general"),
-  createdBy: text(50).default("website"),
+  /** Storefront enquiries are the website's; the field is kept for clients that send it. */
+  createdBy: z
+    .literal("website", { error: "Enquiries from the storefront are created by the website" })
+    .default("website"),
   /** A field people never see: bots fill it in. */
   website: z.string().max(500).optional(),
 });
@@ -96,7 +108,7 @@ export const contactUpdateSchema = z
     name: nameSchema.optional(),
     email: emailSchema.optional(),
     phone: phoneSchema.optional(),
-    subject: text(200).pipe(z.string().min(1)).optional(),
+    subject: line(200).pipe(z.string().min(1)).optional(),
     messageType: z.enum(messageTypes).optional(),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });

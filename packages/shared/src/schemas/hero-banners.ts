@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { linkKind } from "../links.ts";
-import { dateQuery, idSchema, text } from "./common.ts";
+import { dateQuery, idSchema, line, text } from "./common.ts";
 import { imageUrlSchema } from "./products.ts";
 
 /** A call-to-action goes somewhere in the shop or to an http(s) page; never javascript: and friends. */
@@ -17,10 +17,10 @@ const linkSchema = text(500).refine(
 const bannerDay = dateQuery.transform((value) => value.slice(0, 10));
 
 const bannerFields = {
-  title: text(120).pipe(z.string().min(2, "Title must be at least 2 characters")),
+  title: line(120).pipe(z.string().min(2, "Title must be at least 2 characters")),
   subtitle: text(300).default(""),
   image: imageUrlSchema,
-  ctaLabel: text(40).default(""),
+  ctaLabel: line(40).default(""),
   ctaLink: linkSchema.default(""),
   displayOrder: z.coerce.number().int().min(0).max(10_000).default(0),
   isActive: z.boolean().default(true),
@@ -46,7 +46,7 @@ export const heroBannerUpdateSchema = z
     title: bannerFields.title.optional(),
     subtitle: text(300).optional(),
     image: imageUrlSchema.optional(),
-    ctaLabel: text(40).optional(),
+    ctaLabel: line(40).optional(),
     ctaLink: linkSchema.optional(),
     displayOrder: z.coerce.number().int().min(0).max(10_000).optional(),
     isActive: z.boolean().optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { idSchema, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
+import { idSchema, line, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
 import { deliveryEventDtoSchema } from "./deliverability.ts";
 import { emailSchema } from "./users.ts";
 
@@ -56,7 +56,7 @@ export const newsletterCopy = {
  * clients that send one, but the server always derives it from the name.
  */
 export const tagCreateSchema = z.strictObject({
-  name: text(60).pipe(z.string().min(1, copy.validation.required("Tag Name"))),
+  name: line(60).pipe(z.string().min(1, copy.validation.required("Tag Name"))),
   slug: text(80).optional(),
   description: text(300).default(""),
 });

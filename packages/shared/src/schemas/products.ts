@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { booleanQuery, idSchema, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
+import {
+  booleanQuery,
+  idSchema,
+  line,
+  pageQuery,
+  paginationSchema,
+  searchQuery,
+  sortOrderSchema,
+  text,
+} from "./common.ts";
 
 export const compatibilityValues = ["alexa", "google", "homekit"] as const;
 export type Compatibility = (typeof compatibilityValues)[number];
@@ -49,7 +58,7 @@ const specificationsSchema = z
 const compatibilitySchema = z.array(z.enum(compatibilityValues)).max(3);
 
 const productFields = {
-  name: text(150).pipe(z.string().min(2, "Name must be at least 2 characters")),
+  name: line(150).pipe(z.string().min(2, "Name must be at least 2 characters")),
   slug: slugSchema.optional(),
   price: money,
   description: text(5000).pipe(z.string().min(1, "Description is required")),
@@ -148,7 +157,7 @@ export type ProductPagination = z.infer<typeof productPaginationSchema>;
 export const productListSchema = z.object({ products: z.array(productSchema), pagination: productPaginationSchema });
 
 export const categoryCreateSchema = z.strictObject({
-  name: text(80).pipe(z.string().min(2, "Name must be at least 2 characters")),
+  name: line(80).pipe(z.string().min(2, "Name must be at least 2 characters")),
   slug: slugSchema.optional(),
   description: text(1000).default(""),
   image: imageUrlSchema.nullable().optional(),
@@ -159,7 +168,7 @@ export const categoryUpdateSchema = categoryCreateSchema.partial();
 
 export const subcategoryCreateSchema = z.strictObject({
   category: idSchema,
-  name: text(80).pipe(z.string().min(2, "Name must be at least 2 characters")),
+  name: line(80).pipe(z.string().min(2, "Name must be at least 2 characters")),
   slug: slugSchema.optional(),
   description: text(1000).default(""),
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { pageQuery, paginationSchema, searchQuery, text } from "./common.ts";
+import { line, pageQuery, paginationSchema, searchQuery, text } from "./common.ts";
 
 const permissionName = z.string().regex(/^[a-z]+:[a-z-]+$/, "Invalid permission name");
 
 export const roleCreateSchema = z.strictObject({
-  name: text(60).pipe(z.string().min(2, "Role name must be at least 2 characters")),
+  name: line(60).pipe(z.string().min(2, "Role name must be at least 2 characters")),
   description: text(300).optional(),
   permissions: z.array(permissionName).max(200).default([]),
   /** Its users must set up a second factor before any admin page (issue 17). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./common.ts";
+import { line, text } from "./common.ts";
 
 const optionalUrl = text(500).refine(
   (value) => value === "" || /^https?:\/\/[^\s"'<>]+$/.test(value),
@@ -15,7 +15,7 @@ export const settingsSchema = z.strictObject({
     .trim()
     .max(254)
     .pipe(z.email({ message: "Please enter a valid email address" })),
-  contactPhone: text(40),
+  contactPhone: line(40),
   facebookUrl: optionalUrl,
   instagramUrl: optionalUrl,
   linkedinUrl: optionalUrl,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./common.ts";
+import { line, text } from "./common.ts";
 import { loginResultSchema } from "./users.ts";
 
 /**
@@ -87,7 +87,7 @@ export const passkeyLoginSchema = z.strictObject({ credential: webauthnResponseS
 export const totpConfirmSchema = z.strictObject({ code: totpCodeSchema });
 
 export const passkeyRegisterSchema = z.strictObject({
-  name: text(60).pipe(z.string().min(1, "Name the passkey")),
+  name: line(60).pipe(z.string().min(1, "Name the passkey")),
   credential: webauthnResponseSchema,
 });
 export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { booleanQuery, idSchema, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
+import {
+  booleanQuery,
+  idSchema,
+  line,
+  pageQuery,
+  paginationSchema,
+  searchQuery,
+  sortOrderSchema,
+  text,
+} from "./common.ts";
 
 const v = copy.validation;
 
@@ -10,7 +19,7 @@ export const emailSchema = z
   .toLowerCase()
   .max(254)
   .pipe(z.email({ message: v.email }));
-export const nameSchema = text(100).pipe(z.string().min(2, v.nameMin));
+export const nameSchema = line(100).pipe(z.string().min(2, v.nameMin));
 /** Spec: phone exactly 10 characters; we also insist they are digits. */
 export const phoneSchema = z
   .string()

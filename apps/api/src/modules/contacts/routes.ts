@@ -19,6 +19,7 @@ import {
   contactUpdateSchema,
 } from "@shop/shared/schemas/contacts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { uuidv7 } from "uuidv7";
 import { z } from "zod";
 import { audit } from "../../plugins/activity.ts";
 import { principalOf, publicRoute, requirePermission } from "../../plugins/auth.ts";
@@ -69,8 +70,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { website, ...fields } = request.body;
-      // A filled honeypot is a bot: answer as if it worked and keep nothing.
-      if (website) return reply.status(201).send({ success: true, message: submitted });
+      // A filled honeypot is a bot: answer as if it worked, with an id like a real one, and keep nothing.
+      if (website) return reply.status(201).send({ success: true, message: submitted, data: { _id: uuidv7() } });
       // Saved with its alert and confirmation in one transaction (enquiry-mail.ts).
       const contact = await createEnquiry(app, { ...fields, ipAddress: request.ip });
       return reply.status(201).send({ success: true, message: submitted, data: { _id: contact._id } });
