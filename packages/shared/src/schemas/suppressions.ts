@@ -32,6 +32,8 @@ export const suppressionCopy = {
   reason: (reason: SuppressionReason) => reasonWords[reason],
   suppressed: (reason: SuppressionReason) =>
     `This address is on the suppression list (${reasonWords[reason]}) and will not be mailed. Lift the suppression first to add it again.`,
+  testRefused: (reason: SuppressionReason) =>
+    `This address is on the suppression list (${reasonWords[reason]}): test emails are not sent to it either.`,
   notFound: "This address is not on the suppression list",
   lifted: "Suppression lifted",
   page: {

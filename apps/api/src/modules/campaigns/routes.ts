@@ -160,13 +160,26 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRouteOptions> = async
   app.post(
     "/api/compose-mail/:id/test",
     {
-      config: { ...compose, ...label("Send test email") },
+      config: {
+        ...compose,
+        ...label("Send test email"),
+        // Each composer's own allowance (after sign-in, so counted by user): one copy at a time to
+        // any address is a way to mail strangers from the shop's domain.
+        rateLimit: {
+          max: 20,
+          timeWindow: "1 hour",
+          hook: "preHandler",
+          keyGenerator: (request) => `test-send:${principalOf(request).userId}`,
+        },
+      },
       schema: {
         summary: "Send a test of a campaign",
         params: idParamsSchema,
         body: testSendSchema,
         response: {
           200: messageResponseSchema,
+          409: errorResponseSchema.describe("The address is on the suppression list"),
+          429: errorResponseSchema.describe("Twenty test emails an hour for each staff member (Retry-After)"),
           502: errorResponseSchema.describe("The mail relay refused the message or could not be reached"),
         },
       },

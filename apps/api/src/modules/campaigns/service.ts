@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Audience, type CampaignDto, campaignCopy } from "@shop/shared/schemas/campaigns";
+import { suppressionCopy } from "@shop/shared/schemas/suppressions";
 import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaigns } from "../../db/schema/index.ts";
@@ -9,6 +10,7 @@ import { sanitizeCampaignHtml } from "../../mail/render.ts";
 import { withSender } from "../../mail/sender.ts";
 import { relayFailure } from "../../mail/smtp-errors.ts";
 import type { Mailer } from "../../mail/transport.ts";
+import { activeSuppression } from "../newsletter/suppressions.ts";
 import { getSettings } from "../settings/service.ts";
 import { campaignForSending, type DeliveryContext } from "./delivery.ts";
 import { getCampaign, logCampaign, toCampaignDto } from "./history.ts";
@@ -78,7 +80,8 @@ export async function deleteHistory(db: Db, id: string): Promise<CampaignDto> {
 
 /**
  * Sends one copy of the campaign to `email` at once, marked as a test: its links work but count
- * nothing, and it unsubscribes nobody. A relay's refusal is the answer (502 with its words).
+ * nothing, and it unsubscribes nobody. Not to an address on the suppression list (409). A relay's
+ * refusal is the answer (502 with its words).
  */
 export async function sendTestEmail(
   db: Db,
@@ -88,6 +91,9 @@ export async function sendTestEmail(
   context: Pick<DeliveryContext, "secret" | "publicUrl" | "mailFrom">,
 ): Promise<CampaignDto> {
   const campaign = await getCampaign(db, id);
+  // A promise never to mail an address (erased, complained, bounced, unsubscribed) holds for tests too.
+  const suppressed = await activeSuppression(db, email);
+  if (suppressed) throw conflict(suppressionCopy.testRefused(suppressed.reason));
   const settings = await getSettings(db);
   const prepared = await campaignForSending(
     db,
