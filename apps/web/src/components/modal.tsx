@@ -1,6 +1,7 @@
 import { uiCopy } from "@shop/shared/ui-copy";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { mainContentId } from "@/lib/main-content";
 import { useBodyScrollLock } from "@/lib/use-body-scroll-lock";
 import { CloseIcon } from "./icons";
 
@@ -37,45 +38,54 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector));
 }
 
+/** Open dialogs, the last on top: keys are the top one's (a confirm over a form, say). */
+const openPanels: HTMLElement[] = [];
+
+/**
+ * Where focus goes when a dialog closes: back to what had it, or, when that is gone (the row it
+ * deleted, the selection bar it emptied), to the page's main region rather than the document body.
+ */
+function restoreFocus(previouslyFocused: HTMLElement | null): void {
+  if (previouslyFocused?.isConnected) previouslyFocused.focus();
+  else document.getElementById(mainContentId)?.focus();
+}
+
 /**
  * The one dialog: rendered over the page, labelled by its title, focus kept inside
- * and handed back to whatever had it when the dialog closes.
+ * and handed back to whatever had it when the dialog closes. Escape and Tab are heard on the
+ * document, not the panel: when a view swaps out the button that had focus, focus falls to the body,
+ * and the dialog must still close on Escape and keep Tab inside.
  */
 export function Modal({ title, description, onClose, children, footer, size = "md", dismissible = true }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const latest = useRef({ onClose, dismissible });
+  latest.current = { onClose, dismissible };
   useBodyScrollLock(true);
 
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    if (panel) (focusableIn(panel).find((el) => !el.dataset.modalClose) ?? panel).focus();
-    return () => previouslyFocused?.focus();
+    if (!panel) return;
+    (focusableIn(panel).find((el) => !el.dataset.modalClose) ?? panel).focus();
+    openPanels.push(panel);
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (openPanels[openPanels.length - 1] !== panel) return;
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        if (latest.current.dismissible) latest.current.onClose();
+        return;
+      }
+      if (event.key === "Tab") keepTabInside(panel, event);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      openPanels.splice(openPanels.indexOf(panel), 1);
+      restoreFocus(previouslyFocused);
+    };
   }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      if (dismissible) onClose();
-      return;
-    }
-    const panel = panelRef.current;
-    if (event.key !== "Tab" || !panel) return;
-    const focusable = focusableIn(panel);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      panel.focus();
-    } else if (event.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
@@ -91,7 +101,6 @@ export function Modal({ title, description, onClose, children, footer, size = "m
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
         className={`relative flex max-h-[90vh] w-full ${widths[size]} flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none motion-safe:animate-pop-in`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
@@ -124,4 +133,25 @@ export function Modal({ title, description, onClose, children, footer, size = "m
     </div>,
     document.body,
   );
+}
+
+/** Tab from the last element goes to the first, Shift+Tab from the first to the last; from outside, in. */
+function keepTabInside(panel: HTMLElement, event: globalThis.KeyboardEvent): void {
+  const focusable = focusableIn(panel);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    panel.focus();
+  } else if (!panel.contains(active)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  } else if (event.shiftKey && (active === first || active === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

@@ -5,10 +5,11 @@ import { useRouteMatches } from "@/app/app-routes";
 import { ScrollRestoration } from "@/app/scroll-restoration";
 import { NavigationProgress } from "@/components/navigation-progress";
 import { useCan } from "@/lib/access";
+import { mainContentId } from "@/lib/main-content";
 import { useBodyScrollLock } from "@/lib/use-body-scroll-lock";
 import { Forbidden } from "./forbidden";
 import { Sidebar } from "./sidebar";
-import { mainContentId, SkipLink } from "./skip-link";
+import { SkipLink } from "./skip-link";
 import { Topbar } from "./topbar";
 
 /** Admin routes declare what they need in `handle`; the layout checks it before rendering the page. */

@@ -1,10 +1,11 @@
 import { Outlet } from "react-router";
 import { ScrollRestoration } from "@/app/scroll-restoration";
 import { NavigationProgress } from "@/components/navigation-progress";
+import { mainContentId } from "@/lib/main-content";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 import { SignInNotice } from "./sign-in-notice";
-import { mainContentId, SkipLink } from "./skip-link";
+import { SkipLink } from "./skip-link";
 
 /** The storefront frame. Admin pages live under AdminLayout, so the bar and footer never show there. */
 export function PublicLayout() {

@@ -1,6 +1,5 @@
 import { uiCopy } from "@shop/shared/ui-copy";
-
-export const mainContentId = "main";
+import { mainContentId } from "@/lib/main-content";
 
 export function SkipLink() {
   return (
