@@ -3,7 +3,10 @@ import type { GrowthDay } from "@shop/shared/schemas/campaigns";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "@/lib/format";
 
-/** Recharts lives in this module, which only the statistics page (a lazy route) loads. */
+/**
+ * Recharts lives in this module, which only the statistics page (a lazy route) loads. The drawings sit
+ * in aria-hidden wrappers (screen readers read the lists), so no accessibility layer: it makes them Tab stops.
+ */
 
 const t = campaignUiCopy.stats;
 const chartStyle = { width: "100%", height: 260 };
@@ -32,7 +35,7 @@ export function GrowthChart({ days }: { days: GrowthDay[] }) {
   return (
     <>
       <div aria-hidden="true">
-        <AreaChart responsive data={labelled(days)} style={chartStyle} margin={margin}>
+        <AreaChart responsive accessibilityLayer={false} data={labelled(days)} style={chartStyle} margin={margin}>
           <defs>
             <linearGradient id="campaign-growth-new" x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor="#0d9488" stopOpacity={0.35} />
@@ -81,7 +84,7 @@ export function CampaignsChart({ days }: { days: GrowthDay[] }) {
   return (
     <>
       <div aria-hidden="true">
-        <BarChart responsive data={labelled(days)} style={chartStyle} margin={margin}>
+        <BarChart responsive accessibilityLayer={false} data={labelled(days)} style={chartStyle} margin={margin}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={24} />
           <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
