@@ -8,11 +8,11 @@ import type {
   PostUpdate,
 } from "@shop/shared/schemas/blog";
 import { paginationOf } from "@shop/shared/schemas/common";
-import { slugify } from "@shop/shared/slugify";
 import { and, count, desc, eq, ilike, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema/index.ts";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { slugOfName } from "../../lib/slugs.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { readingMinutes, renderMarkdown } from "./markdown.ts";
 
@@ -106,12 +106,6 @@ export async function getPost(db: Db, id: string): Promise<AdminPostDto> {
   return toAdminPost(row);
 }
 
-const toSlug = (value: string) =>
-  slugify(value)
-    .replace(/[^a-z0-9-]/g, "")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "") || "post";
-
 function slugTaken(error: unknown): never {
   if (isUniqueViolation(error)) throw conflict(postMessages.slugTaken, { slug: postMessages.slugTaken });
   throw error;
@@ -129,7 +123,7 @@ export async function createPost(db: Db, input: PostCreate): Promise<AdminPostDt
     .insert(blogPosts)
     .values({
       title: input.title,
-      slug: toSlug(input.slug ?? input.title),
+      slug: input.slug ?? slugOfName(input.title, "post"),
       excerpt: input.excerpt,
       coverImage: input.coverImage ?? null,
       body: input.body,
@@ -150,7 +144,7 @@ export async function updatePost(db: Db, id: string, input: PostUpdate) {
     .update(blogPosts)
     .set({
       ...(input.title !== undefined && { title: input.title }),
-      ...(input.slug !== undefined && { slug: toSlug(input.slug) }),
+      ...(input.slug !== undefined && { slug: input.slug }),
       ...(input.excerpt !== undefined && { excerpt: input.excerpt }),
       ...(input.coverImage !== undefined && { coverImage: input.coverImage }),
       ...(input.body !== undefined && { body: input.body }),

@@ -1,9 +1,9 @@
 import type { CategoryCreate, CategoryDto, SubcategoryDto } from "@shop/shared/schemas/products";
-import { slugify } from "@shop/shared/slugify";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, subcategories } from "../../db/schema/index.ts";
-import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { slugOfName } from "../../lib/slugs.ts";
 
 const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -34,12 +34,6 @@ function categoryInUse(uses: { active: number; inactive: number; subcategories: 
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   return `This category still has ${list} and cannot be deleted. Move them to another category first.`;
 }
-
-const toSlug = (value: string) =>
-  slugify(value)
-    .replace(/[^a-z0-9-]/g, "")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
 
 // The subquery names the outer table in full: Drizzle leaves a one-table select unqualified.
 const activeProductCount = sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = "categories"."id" and ${products.status} = 'active')`;
@@ -89,8 +83,8 @@ function mapWriteError(error: unknown, taken: string, inUse: string): never {
 }
 
 export async function createCategory(db: Db, input: CategoryCreate): Promise<CategoryDto> {
-  const slug = toSlug(input.slug ?? input.name);
-  if (!slug) throw badRequest("Invalid slug", { slug: "Invalid slug" });
+  // A slug staff typed is one already (the schema's pattern); else it is made from the name.
+  const slug = input.slug ?? slugOfName(input.name, "category");
   const [created] = await db
     .insert(categories)
     .values({
@@ -112,7 +106,7 @@ export async function updateCategory(db: Db, id: string, input: Partial<Category
     .update(categories)
     .set({
       ...(input.name !== undefined && { name: input.name }),
-      ...(input.slug !== undefined && { slug: toSlug(input.slug) }),
+      ...(input.slug !== undefined && { slug: input.slug }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.image !== undefined && { image: input.image }),
       ...(input.sortOrder !== undefined && { sortOrder: input.sortOrder }),
@@ -177,7 +171,7 @@ export async function createSubcategory(
     .values({
       categoryId: input.category,
       name: input.name,
-      slug: toSlug(input.slug ?? input.name),
+      slug: input.slug ?? slugOfName(input.name, "subcategory"),
       description: input.description,
     })
     .returning({ id: subcategories.id })
@@ -213,7 +207,7 @@ export async function updateSubcategory(
     .set({
       ...(input.category !== undefined && { categoryId: input.category }),
       ...(input.name !== undefined && { name: input.name }),
-      ...(input.slug !== undefined && { slug: toSlug(input.slug) }),
+      ...(input.slug !== undefined && { slug: input.slug }),
       ...(input.description !== undefined && { description: input.description }),
     })
     .where(eq(subcategories.id, id))

@@ -6,7 +6,7 @@ import type {
   ProductStatus,
   ProductUpdate,
 } from "@shop/shared/schemas/products";
-import { slugify } from "@shop/shared/slugify";
+import { urlSlug } from "@shop/shared/slugify";
 import { eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, subcategories } from "../../db/schema/index.ts";
@@ -188,11 +188,7 @@ async function assertCategory(db: Db, categoryId: string, subcategoryId: string 
 
 /** A slug made from the name, with -2, -3… until it is free (a slug staff chose is never renamed). */
 async function freeSlug(db: Db, wanted: string): Promise<string> {
-  const base =
-    slugify(wanted)
-      .replace(/[^a-z0-9-]/g, "")
-      .replace(/-+/g, "-")
-      .replace(/^-|-$/g, "") || "product";
+  const base = urlSlug(wanted) || "product";
   const taken = await db
     .select({ slug: products.slug })
     .from(products)

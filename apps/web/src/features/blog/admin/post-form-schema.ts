@@ -1,7 +1,7 @@
 import type { AdminPostDto, PostCreate, PostUpdate } from "@shop/shared/schemas/blog";
 import { postCreateSchema } from "@shop/shared/schemas/blog";
 import { dateQuery } from "@shop/shared/schemas/common";
-import { slugify } from "@shop/shared/slugify";
+import { urlSlug } from "@shop/shared/slugify";
 import { z } from "zod";
 
 const fields = postCreateSchema.shape;
@@ -34,14 +34,11 @@ export const postFormSchema = z
 export type PostFormInput = z.input<typeof postFormSchema>;
 
 /**
- * A slug from a title the way tag slugs are made (lowercase, whitespace runs to hyphens), then
- * cut to what a slug may hold, as the server does when it derives one.
+ * A slug from a title as the server makes one (urlSlug); empty for a title with no Latin spelling,
+ * which the server then gives a slug of its own.
  */
 export function postSlugOf(title: string): string {
-  return slugify(title)
-    .replace(/[^a-z0-9-]/g, "")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
+  return urlSlug(title);
 }
 
 const dayOf = (value: string | null | undefined) => (value ? value.slice(0, 10) : "");
