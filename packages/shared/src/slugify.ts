@@ -80,8 +80,8 @@ const latin: Record<string, string> = {
 };
 
 /**
- * A name as a URL's path segment: lowercase Latin letters, digits and single hyphens. Accents go
- * (é → e), Cyrillic and Greek are spelled in Latin letters; other scripts leave nothing, and the
+ * A name as a URL's path segment: lowercase Latin letters, digits and single hyphens. Accents and
+ * apostrophes go (é → e, Alexa's → alexas), Cyrillic and Greek are spelled in Latin letters; other scripts leave nothing, and the
  * answer is empty: the caller gives such a name a slug of its own.
  */
 export function urlSlug(name: string): string {
@@ -93,7 +93,7 @@ export function urlSlug(name: string): string {
     else for (const part of char.normalize("NFKD")) spelled += latin[part] ?? part;
   }
   return spelled
-    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u0300-\u036f'\u2019]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 }
