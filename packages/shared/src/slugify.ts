@@ -81,8 +81,8 @@ const latin: Record<string, string> = {
 
 /**
  * A name as a URL's path segment: lowercase Latin letters, digits and single hyphens. Accents and
- * apostrophes go (é → e, Alexa's → alexas), Cyrillic and Greek are spelled in Latin letters; other scripts leave nothing, and the
- * answer is empty: the caller gives such a name a slug of its own.
+ * apostrophes go (é → e, Alexa's → alexas), Cyrillic and Greek are spelled in Latin letters; other
+ * scripts leave nothing, and the answer is empty: the caller gives such a name a slug of its own.
  */
 export function urlSlug(name: string): string {
   let spelled = "";
