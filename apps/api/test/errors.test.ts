@@ -32,6 +32,16 @@ describe("bad input and the envelope", () => {
     expect(response.body).toEqual({ success: false, message: "Route not found" });
   });
 
+  it("answers an address with broken percent-encoding with a 400 in the shop's own words, API or page", async () => {
+    const api = await app.inject({ url: "/api/products/%E0%A4%A" });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toEqual({ success: false, message: "The address is not valid" });
+    const page = await app.inject({ url: "/shop/product/%E0%A4%A" });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).not.toContain("FST_ERR");
+    expect(page.body).toContain("The address is not valid");
+  });
+
   it("never shows a stack trace, even for odd input", async () => {
     const token = await signIn(app);
     const odd = [
