@@ -63,7 +63,7 @@ import { authPlugin, publicRoute } from "./plugins/auth.ts";
 import { bodyLimitsPlugin } from "./plugins/body-limits.ts";
 import { clusterPlugin } from "./plugins/cluster.ts";
 import { csvExportsPlugin } from "./plugins/csv-exports.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { answerBadUrl, errorsPlugin } from "./plugins/errors.ts";
 import { inFlightPlugin } from "./plugins/in-flight.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { publicCachePlugin } from "./plugins/public-cache.ts";
@@ -139,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     routerOptions: { maxParamLength: 512 },
     requestTimeout: 60_000,
     genReqId: createRequestIds(),
+    frameworkErrors: answerBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

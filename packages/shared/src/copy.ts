@@ -89,6 +89,7 @@ export const copy = {
   errors: {
     notFound: "Not found",
     routeNotFound: "Route not found",
+    badUrl: "The address is not valid",
     malformedJson: "The request body is not valid JSON",
     bodyTooLarge: "The request body is too large",
     nestedTooDeeply: "The request body is nested too deeply",

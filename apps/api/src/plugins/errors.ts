@@ -1,5 +1,5 @@
 import { copy } from "@shop/shared/copy";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, isDatabaseUnavailable, isDataException, loggableError } from "../lib/errors.ts";
@@ -84,3 +84,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     });
   });
 });
+
+/** An address that does not decode (broken percent-encoding) never reaches a route or the error handler. */
+export function answerBadUrl(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(400);
+  if (request.url.startsWith("/api/")) reply.send({ success: false, message: copy.errors.badUrl });
+  else reply.type("text/plain; charset=utf-8").send(copy.errors.badUrl);
+}
