@@ -49,6 +49,31 @@ describe("a product's price", () => {
     expect((await create(newProduct({ price: 0.004 }))).body.errors?.price).toBe("Price must be greater than 0");
   });
 
+  it("reads text only as a plain decimal number, not hex, binary or an exponent", async () => {
+    for (const price of ["0x1F", " 0b101 ", "1e3", "12,50", "Infinity"]) {
+      const response = await create(newProduct({ price }));
+      expect(response.status, price).toBe(400);
+      expect(response.body.errors?.price, price).toBeTruthy();
+    }
+  });
+
+  it("refuses a rating or review count that is no number (null, true, a list), rather than storing 0 or 1", async () => {
+    for (const [field, value] of [
+      ["rating", null],
+      ["rating", true],
+      ["rating", [4]],
+      ["reviewCount", ""],
+      ["reviewCount", "0x10"],
+    ] as const) {
+      const response = await create(newProduct({ [field]: value }));
+      expect(response.status, `${field} ${JSON.stringify(value)}`).toBe(400);
+    }
+    expect((await create(newProduct({ rating: "4.5", reviewCount: 12 }))).body.data).toMatchObject({
+      rating: 4.5,
+      reviewCount: 12,
+    });
+  });
+
   it("rounds to cents, and reads a price typed as text", async () => {
     expect((await create(newProduct({ price: 0.005 }))).body.data.price).toBe(0.01);
     expect((await create(newProduct({ price: " 12.346 " }))).body.data.price).toBe(12.35);
