@@ -44,6 +44,27 @@ export function line(max: number) {
   );
 }
 
+/**
+ * A number in a JSON body: a number, or the text of one in plain decimal as a form's input sends it
+ * (" 12.5 "). Never hex, binary or an exponent ("0x1F" was 31), and never "", null, true or a list,
+ * which z.coerce turns into 0, 0, 1 and the list's one item.
+ */
+export function numeric(message: string) {
+  return z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,15}(\.\d{1,15})?$/, message)
+        .transform(Number),
+    ],
+    {
+      message,
+    },
+  );
+}
+
 export const searchQuery = text(200).optional();
 
 /** A day (YYYY-MM-DD) or a full ISO timestamp, for date-range filters. */

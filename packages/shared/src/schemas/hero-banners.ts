@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { linkKind } from "../links.ts";
-import { dateQuery, idSchema, line, text } from "./common.ts";
+import { dateQuery, idSchema, line, numeric, text } from "./common.ts";
 import { imageUrlSchema } from "./products.ts";
 
 /** A call-to-action goes somewhere in the shop or to an http(s) page; never javascript: and friends. */
@@ -22,7 +22,7 @@ const bannerFields = {
   image: imageUrlSchema,
   ctaLabel: line(40).default(""),
   ctaLink: linkSchema.default(""),
-  displayOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+  displayOrder: numeric("Display order must be a number").pipe(z.number().int().min(0).max(10_000)).default(0),
   isActive: z.boolean().default(true),
   startsAt: bannerDay.nullable().optional(),
   endsAt: bannerDay.nullable().optional(),
@@ -48,7 +48,7 @@ export const heroBannerUpdateSchema = z
     image: imageUrlSchema.optional(),
     ctaLabel: line(40).optional(),
     ctaLink: linkSchema.optional(),
-    displayOrder: z.coerce.number().int().min(0).max(10_000).optional(),
+    displayOrder: numeric("Display order must be a number").pipe(z.number().int().min(0).max(10_000)).optional(),
     isActive: z.boolean().optional(),
     startsAt: bannerDay.nullable().optional(),
     endsAt: bannerDay.nullable().optional(),

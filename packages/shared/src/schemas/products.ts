@@ -3,6 +3,7 @@ import {
   booleanQuery,
   idSchema,
   line,
+  numeric,
   pageQuery,
   paginationSchema,
   searchQuery,
@@ -32,11 +33,12 @@ export const imageUrlSchema = text(500).refine(
 const mainImageSchema = z.union([z.literal(""), imageUrlSchema]);
 
 /**
- * A number, or text (the admin form's input) read as one; nothing else is coerced, so `true` is not 1.
+ * A number, or text (the admin form's input) read as one (numeric); nothing else, so `true` is not 1.
  * Rounded to cents before the bounds are checked: 0.004 would otherwise pass and be stored as 0.00.
  */
 const money = z
-  .union([z.number(), z.string().trim().transform(Number)], { message: "Price must be a number" })
+  // An empty price field is no price: said as "greater than 0", as the form has always said it.
+  .union([z.literal("").transform(() => 0), numeric("Price must be a number")], { message: "Price must be a number" })
   .transform((value) => Math.round(value * 100) / 100)
   .pipe(
     z
@@ -66,8 +68,8 @@ const productFields = {
   images: imagesSchema.default([]),
   category: idSchema,
   subcategory: idSchema.nullable().optional(),
-  rating: z.coerce.number().min(0).max(5).optional(),
-  reviewCount: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  rating: numeric("Rating must be a number").pipe(z.number().min(0).max(5)).optional(),
+  reviewCount: numeric("Review count must be a number").pipe(z.number().int().min(0).max(10_000_000)).optional(),
   features: featuresSchema.default([]),
   specifications: specificationsSchema.default({}),
   compatibility: compatibilitySchema.default([]),
@@ -161,7 +163,7 @@ export const categoryCreateSchema = z.strictObject({
   slug: slugSchema.optional(),
   description: text(1000).default(""),
   image: imageUrlSchema.nullable().optional(),
-  sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+  sortOrder: numeric("Sort order must be a number").pipe(z.number().int().min(0).max(10_000)).default(0),
 });
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 export const categoryUpdateSchema = categoryCreateSchema.partial();
