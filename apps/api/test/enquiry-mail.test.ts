@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { contacts, mailOutbox, products, users } from "../src/db/schema/index.ts";
+import { enquiryMailCopy } from "../src/modules/contacts/enquiry-mail.ts";
 import { call, createStaff, createTestApp, signIn, testAdmin, testConfig } from "./harness.ts";
 import { type Captured, decodedBody, startSmtpSink } from "./smtp-sink.ts";
 
@@ -279,13 +280,21 @@ describe("the customer hears back at once", () => {
       storefrontCopy.cart.quote.total("$0.00"),
       lure,
     ].join("\n");
-    await submit(app, {
+    const sent = await submit(app, {
       email: "victim3@customer.test",
       subject: storefrontCopy.cart.quote.subject,
       request,
       messageType: "quoteRequest",
     });
     const text = await confirmationTo("victim3@customer.test");
+    // Staff see the lines at the catalogue's prices too, beside the visitor's own (here $0.01 a switch):
+    // what the customer was told is what staff quote from.
+    const alert = body(
+      delivered((m) => about(sent.body.data._id)(m) && m.headers.get("subject")?.startsWith("New ") === true)[0],
+    );
+    expect(alert).toContain(enquiryMailCopy.catalogueLines);
+    expect(alert).toContain(storefrontCopy.cart.quote.line(2, "Quote Switch", "$20.00"));
+    expect(alert).toContain(storefrontCopy.cart.quote.total("$190.25"));
     expect(text).toContain(storefrontCopy.cart.quote.line(2, "Quote Switch", "$20.00"));
     expect(text).toContain(storefrontCopy.cart.quote.line(1, "Quote Lock", "$150.25"));
     expect(text).toContain(storefrontCopy.cart.quote.total("$190.25"));
