@@ -27,6 +27,7 @@ export const enquiryMailCopy = {
   confirmationSubject: (store: string) => `We received your enquiry — ${store}`,
   thanks: "Thank you for contacting us.",
   youAsked: "You asked about:",
+  catalogueLines: "At the catalogue's prices now (what the customer was sent):",
   promise: storefrontCopy.enquiry.contactSoon,
   signature: (store: string) => `The ${store} team`,
   notYou: "If you did not send this, you can ignore this email.",
@@ -69,6 +70,10 @@ export function enquiryAlert(contact: ContactDto, context: EnquiryMailContext) {
     ["Received", when],
   ];
   if (context.asked.link) rows.push(["Product", context.asked.link]);
+  // A quote's lines as the customer's confirmation gives them: the visitor's own text may carry other
+  // prices (a cart kept since a price changed, or typed by hand).
+  const quoted = contact.messageType === "quoteRequest" && context.asked.lines.length > 0;
+  const priced = quoted ? [enquiryMailCopy.catalogueLines, ...context.asked.lines, ""] : [];
   const text = [
     enquiryMailCopy.alertIntro,
     "",
@@ -77,6 +82,7 @@ export function enquiryAlert(contact: ContactDto, context: EnquiryMailContext) {
     "Message:",
     contact.request,
     "",
+    ...priced,
     `${enquiryMailCopy.open}: ${link}`,
   ].join("\n");
   const html = [
@@ -85,6 +91,11 @@ export function enquiryAlert(contact: ContactDto, context: EnquiryMailContext) {
     ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
     "</table>",
     `<p><strong>Message:</strong></p>${htmlText(contact.request)}`,
+    ...(priced.length
+      ? [
+          `<p><strong>${escapeHtml(enquiryMailCopy.catalogueLines)}</strong></p>${htmlText(context.asked.lines.join("\n"))}`,
+        ]
+      : []),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(enquiryMailCopy.open)}</a></p>`,
   ].join("\n");
   return {
