@@ -78,7 +78,7 @@ export function CsvDropZone({ file, onFile, onRemove, error, disabled = false }:
         <input
           id={inputId}
           type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+          accept=".csv,text/csv"
           aria-label={t.fileLabel}
           aria-describedby={error ? errorId : undefined}
           aria-invalid={error ? true : undefined}

@@ -2,15 +2,12 @@ import { audienceCopy } from "@shop/shared/audience-copy";
 import { newsletterCopy } from "@shop/shared/schemas/newsletter";
 
 /**
- * Spec section 5: a CSV by its type, or by a name ending .csv (browsers type CSV differently); also
- * tab-separated text (.tsv, and .txt as Excel saves "Unicode Text").
+ * Spec section 5: a CSV by its type, or by a name ending .csv (browsers type CSV differently), and
+ * nothing else. The server still reads a tab-separated or UTF-16 file named .csv (Excel's "Unicode
+ * Text" renamed), so the modal's rule costs such a file only its name.
  */
 export function isCsvFile(file: Pick<File, "name" | "type">): boolean {
-  return (
-    file.type === "text/csv" ||
-    file.type === "text/tab-separated-values" ||
-    /\.(csv|tsv|txt)$/.test(file.name.toLowerCase())
-  );
+  return file.type === "text/csv" || file.name.toLowerCase().endsWith(".csv");
 }
 
 /** Why a picked file cannot be imported, or null. */
