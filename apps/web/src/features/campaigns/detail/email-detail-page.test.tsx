@@ -147,4 +147,15 @@ describe("campaign detail page", () => {
       "/admin/newsletters/history",
     );
   });
+
+  it("says a campaign that is not there is not found, with the way back and no Try again that cannot work", async () => {
+    fakeFetch({ status: 404, body: { success: false, message: "Campaign not found" } });
+    renderPage();
+    expect(await screen.findByText("Email not found")).toBeTruthy();
+    expect(screen.getByText("Campaign not found")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(screen.getAllByRole("link", { name: "Back to email history" })[0]?.getAttribute("href")).toBe(
+      "/admin/newsletters/history",
+    );
+  });
 });
