@@ -183,6 +183,7 @@ export const campaignUiCopy = {
 
   detail: {
     back: "Back to email history",
+    notFound: "Email not found",
     asSent: "The email",
     delivery: "Delivery",
     recipients: "Recipients",

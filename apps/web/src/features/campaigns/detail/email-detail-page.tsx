@@ -3,6 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
+import { buttonClasses } from "@/components/button";
+import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { ChevronLeftIcon } from "@/components/icons";
 import { PageHeader } from "@/components/page-header";
@@ -11,6 +13,7 @@ import { useCan } from "@/lib/access";
 import { messageOf } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { isRefusal } from "@/lib/refusal";
 import { isInFlight, useCampaignDetail } from "../api/get-campaign";
 import { campaignKeys } from "../api/keys";
 import { CampaignStatusBadge } from "../campaign-status";
@@ -63,6 +66,23 @@ export function EmailDetailPage() {
   );
 
   if (detail.isPending) return <PageSpinner />;
+  // The server says there is no such campaign (deleted, or a mistyped address): no retry will find it.
+  if (detail.isError && isRefusal(detail.error)) {
+    return (
+      <>
+        {back}
+        <EmptyState
+          title={t.notFound}
+          description={messageOf(detail.error)}
+          action={
+            <Link to={paths.admin.emailHistory} className={buttonClasses("outline")}>
+              {t.back}
+            </Link>
+          }
+        />
+      </>
+    );
+  }
   if (detail.isError) {
     return (
       <>
