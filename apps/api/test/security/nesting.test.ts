@@ -1,9 +1,8 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blogPosts, campaigns } from "../../src/db/schema/index.ts";
 import { call, signIn } from "../harness.ts";
-import { createSecurityApp } from "./support.ts";
+import { createSecurityApp, longestStall } from "./support.ts";
 
 /**
  * Content nested thousands of levels deep: the HTML sanitiser slows down with the depth of the open
@@ -12,19 +11,6 @@ import { createSecurityApp } from "./support.ts";
  */
 const { app, database } = await createSecurityApp();
 const admin = await signIn(app);
-
-/** The longest the event loop went without a turn while `work` ran, in milliseconds. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  try {
-    await work();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  } finally {
-    histogram.disable();
-  }
-  return Math.round(histogram.max / 1e6);
-}
 
 const campaignCount = async () => (await database.db.select({ n: count() }).from(campaigns))[0]?.n;
 const postCount = async () => (await database.db.select({ n: count() }).from(blogPosts))[0]?.n;

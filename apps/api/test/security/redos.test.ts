@@ -1,26 +1,11 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { CampaignDto } from "@shop/shared/schemas/campaigns";
 import { describe, expect, it } from "vitest";
 import { call, signIn } from "../harness.ts";
-import { createSecurityApp } from "./support.ts";
+import { createSecurityApp, longestStall } from "./support.ts";
 
 /** Regular expressions that backtrack: one request must not hold the event loop for everyone else. */
 const { app } = await createSecurityApp();
 const admin = await signIn(app);
-
-/** The longest the event loop went without a turn while `work` ran, in milliseconds. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  try {
-    await work();
-    // One more turn, so that a stall at the very end is recorded too.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  } finally {
-    histogram.disable();
-  }
-  return Math.round(histogram.max / 1e6);
-}
 
 const draft = (html: string) =>
   call<CampaignDto>(app, {

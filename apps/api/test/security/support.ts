@@ -1,4 +1,4 @@
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { allPermissionNames } from "@shop/shared/permissions";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -121,4 +121,18 @@ export async function quickestRequest(budgetMs: number, send: () => Promise<Ligh
   }
   if (!best) throw new Error("quickestRequest needs at least one try");
   return best;
+}
+
+/** The longest the event loop went without a turn while `work` ran, in milliseconds. */
+export async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  try {
+    await work();
+    // One more turn, so that a stall at the very end is recorded too.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    histogram.disable();
+  }
+  return Math.round(histogram.max / 1e6);
 }

@@ -30,6 +30,7 @@ export function text(max: number) {
  * invisible characters. Zero-width joiners (U+200C, U+200D) stay: scripts and emoji need them.
  */
 const notOnOneLine =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
   /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /**

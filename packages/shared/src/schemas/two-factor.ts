@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { line, text } from "./common.ts";
+import { line } from "./common.ts";
 import { loginResultSchema } from "./users.ts";
 
 /**
