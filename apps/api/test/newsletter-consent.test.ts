@@ -195,6 +195,30 @@ describe("one-click unsubscribe from a mail client (RFC 8058)", () => {
   });
 });
 
+describe("one-click unsubscribes sent at once (a mail client retrying, a scanner)", () => {
+  it("unsubscribe once: one activity entry, whatever the database's concurrency", async () => {
+    await signUp("clicked-twenty@example.com");
+    const id = (await subscriber("clicked-twenty@example.com"))?._id ?? "";
+    const url = `/unsubscribe/${signLink(linkSecret, "unsubscribe", { subscriberId: id, campaignId: null })}`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.inject({
+          method: "POST",
+          url,
+          payload: "List-Unsubscribe=One-Click",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    const [logged] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from activity_logs where action = 'Unsubscribe' and description like ${"%clicked-twenty@example.com%"}`,
+    );
+    expect(logged?.n).toBe(1);
+  });
+});
+
 describe("an unsubscribe link of someone deleted since the mail went out", () => {
   it("answers that they are unsubscribed, not that the link is broken, and keeps the address off later imports", async () => {
     await signUp("deleted-later@example.com");
