@@ -73,11 +73,16 @@ export async function unsubscribe(
   const at = requestedAt ?? sql`now()`;
   const rows = await queryRows<{ email: string; was: string }>(
     db,
+    // The row is locked and read first: FOR UPDATE waits for an unsubscribe racing this one and reads
+    // the status it left, where a subquery in RETURNING reads the statement's snapshot (PostgreSQL),
+    // and every racing request took itself for the one that changed it.
     sql`
-    update subscribers set status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, ${at}), updated_at = now()
-    where id = ${subscriberId}
-      ${requestedAt ? sql`and (status <> 'subscribed' or subscribed_at is null or subscribed_at <= ${requestedAt})` : sql``}
-    returning email, (select status from subscribers s where s.id = ${subscriberId}) as was`,
+    with before as (select id, status from subscribers where id = ${subscriberId} for update)
+    update subscribers s set status = 'unsubscribed', unsubscribed_at = coalesce(s.unsubscribed_at, ${at}), updated_at = now()
+    from before
+    where s.id = before.id
+      ${requestedAt ? sql`and (s.status <> 'subscribed' or s.subscribed_at is null or s.subscribed_at <= ${requestedAt})` : sql``}
+    returning s.email, before.status as was`,
   );
   const [row] = rows;
   if (row) await suppress(db, row.email, "unsubscribed");
