@@ -48,6 +48,12 @@ describe("shop URL state", () => {
     expect(filters.sort.value).toBe("createdAt-desc");
   });
 
+  it("reads a page beyond any the API serves (an edited link) as page 1, as it reads a page past the last", () => {
+    expect(read("page=100001").page).toBe(1);
+    expect(read("page=99999999999").page).toBe(1);
+    expect(read("page=100000").page).toBe(100_000);
+  });
+
   it("asks the API only for the filters that are set (it refuses unknown keys)", () => {
     expect(productParamsFrom(read(""))).toEqual({ page: 1, limit: 12 });
     expect(
