@@ -3,9 +3,12 @@ import { z } from "zod";
 // Our Content-Security-Policy forbids eval: tell zod not to probe for it (it would report a CSP violation).
 z.config({ jitless: true });
 
+/** The last page a list serves. */
+export const maxPage = 100_000;
+
 /** Query strings arrive as text: these coerce and bound them. */
 export const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(maxPage).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 };
 

@@ -1,3 +1,4 @@
+import { maxPage } from "@shop/shared/schemas/common";
 import type { Compatibility } from "@shop/shared/schemas/products";
 import type { ProductListParams, ProductSortBy } from "./api/get-products";
 
@@ -69,7 +70,7 @@ export function shopFiltersFrom(params: ParamReader): ShopFilters {
     inStock: params.get("inStock") === "true",
     isNew: params.get("isNew") === "true",
     sort: sortOptions.find((option) => option.value === sortValue) ?? (sortOptions[0] as SortOption),
-    page: Number.isFinite(page) && page > 0 ? page : 1,
+    page: Number.isFinite(page) && page > 0 && page <= maxPage ? page : 1,
   };
 }
 
