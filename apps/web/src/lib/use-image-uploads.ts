@@ -9,7 +9,10 @@ export type PendingUpload = { key: number; name: string; percent: number; error:
 
 type Options = {
   folder: UploadFolder;
-  /** Each file's URL as soon as that file is stored, in the order they finish. */
+  /**
+   * Each file's URL once it and every file picked before it are stored (or have failed): in the order
+   * they were picked, as the first is the product's main image, whichever finishes first.
+   */
   onUploaded: (url: string) => void;
 };
 
@@ -33,6 +36,19 @@ export function useImageUploads({ folder, onUploaded }: Options) {
     };
   }, []);
 
+  // Files in the order they were picked, until handed over: a finished one waits for those before it.
+  const inOrder = useRef<{ key: number; url?: string; settled: boolean }[]>([]);
+  const settle = useCallback((key: number, url?: string) => {
+    const entry = inOrder.current.find((item) => item.key === key);
+    if (!entry) return;
+    entry.settled = true;
+    if (url !== undefined) entry.url = url;
+    while (inOrder.current[0]?.settled) {
+      const done = inOrder.current.shift();
+      if (done?.url !== undefined) uploaded.current(done.url);
+    }
+  }, []);
+
   const patch = useCallback((key: number, change: Partial<PendingUpload>) => {
     setPending((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
@@ -44,6 +60,7 @@ export function useImageUploads({ folder, onUploaded }: Options) {
         const controller = new AbortController();
         controllers.current.add(controller);
         setPending((list) => [...list, { key, name: file.name, percent: 0, error: null }]);
+        inOrder.current.push({ key, settled: false });
         uploadImage(file, {
           folder,
           token: token(),
@@ -52,9 +69,10 @@ export function useImageUploads({ folder, onUploaded }: Options) {
         })
           .then((url) => {
             setPending((list) => list.filter((item) => item.key !== key));
-            uploaded.current(url);
+            settle(key, url);
           })
           .catch((error: unknown) => {
+            settle(key);
             if (controller.signal.aborted) return;
             expireOn401(error);
             patch(key, { error: messageOf(error, backofficeCopy.uploads.failed) });
@@ -62,7 +80,7 @@ export function useImageUploads({ folder, onUploaded }: Options) {
           .finally(() => controllers.current.delete(controller));
       }
     },
-    [folder, token, patch, expireOn401],
+    [folder, token, patch, settle, expireOn401],
   );
 
   const dismiss = useCallback((key: number) => {
