@@ -35,7 +35,7 @@ export const audienceSchema = z.discriminatedUnion("type", [
 ]);
 export type Audience = z.infer<typeof audienceSchema>;
 
-/** Table layouts nest 20–40 elements; the sanitiser slows down quadratically far deeper (nesting.ts). */
+/** Far above a table layout's nesting; the sanitiser slows down quadratically with depth (nesting.ts, decision 018). */
 const campaignNestingLimit = 100;
 
 export const campaignCreateSchema = z.strictObject({
