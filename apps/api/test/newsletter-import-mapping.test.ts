@@ -85,6 +85,16 @@ describe("the column mapping before importing", () => {
     expect(data.rows[4]).toEqual(["head4@example.com", "Person 4"]);
   });
 
+  it("says a file whose first line is no header row it can read is not empty, in the preview and the import", async () => {
+    const oneLongLine = `email${",x".repeat(500_000)}`;
+    for (const response of [await preview(oneLongLine), await importFile(oneLongLine)]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        "The first line must name the columns (email, name), and it could not be read as one",
+      );
+    }
+  });
+
   it("refuses what it cannot preview as it refuses the import", async () => {
     expect((await preview("")).json()).toMatchObject({ success: false, message: "The file is empty" });
     const binary = await preview(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]));
