@@ -15,6 +15,8 @@ export type CsvReaderOptions = {
 };
 
 export const unreadableRecord = "This line could not be read as CSV";
+/** A file with text in it but no header row: its first line was too long, or not CSV. */
+export const noHeaderRow = "The first line must name the columns (email, name), and it could not be read as one";
 
 type Scanned = { fields: string[]; next: number; lines: number; malformed: boolean };
 

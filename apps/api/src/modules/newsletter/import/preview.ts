@@ -1,6 +1,6 @@
 import type { ImportPreview } from "@shop/shared/schemas/newsletter";
 import { badRequest } from "../../../lib/errors.ts";
-import { sniffDelimiter } from "./csv.ts";
+import { noHeaderRow, sniffDelimiter } from "./csv.ts";
 import { findColumns } from "./headers.ts";
 import { csvReaderFor, isBlank, textDecoderFor } from "./read.ts";
 
@@ -32,7 +32,7 @@ export function previewCsv(head: Buffer, partial: boolean): ImportPreview {
   );
   reader.push(text);
   if (!partial) reader.end();
-  if (!headers) throw badRequest("The file is empty");
+  if (!headers) throw badRequest(text.trim() === "" ? "The file is empty" : noHeaderRow);
   const found = findColumns(headers);
   const at = (index: number) => (index >= 0 ? index : null);
   return {

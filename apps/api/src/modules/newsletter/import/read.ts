@@ -11,7 +11,7 @@ import {
 } from "@shop/shared/schemas/newsletter";
 import { AppError, badRequest } from "../../../lib/errors.ts";
 import { AddressSet } from "./address-set.ts";
-import { createCsvReader, sniffDelimiter, sniffNewline } from "./csv.ts";
+import { createCsvReader, noHeaderRow, sniffDelimiter, sniffNewline } from "./csv.ts";
 import { type ColumnRole, findColumns } from "./headers.ts";
 
 const maxReportedErrors = 100;
@@ -226,5 +226,5 @@ export async function readCsvRows(
   if (!reader || !decoder) throw badRequest("The file is empty");
   reader.push(decoder.decode());
   reader.end();
-  if (!columns) throw badRequest("The file is empty");
+  if (!columns) throw badRequest(noHeaderRow);
 }
