@@ -96,6 +96,13 @@ describe("back-office accessibility (axe, 0 serious or critical)", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a new role, with every permission and its code listed", async () => {
+    const { page, problems } = await openAdmin("/admin/manage/roles/create");
+    await expect.poll(() => page.getByText("product:view-products").first().isVisible(), visible).toBe(true);
+    expect.soft(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it("subscribers, then the import window open", async () => {
     const { page, problems } = await openAdmin("/admin/newsletters/subscribers");
     await expect.poll(() => page.getByText("ann@example.com").first().isVisible(), visible).toBe(true);
