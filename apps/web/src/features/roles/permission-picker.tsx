@@ -68,7 +68,7 @@ function ModuleGroup({
                 />
                 <span>
                   {permission.label}
-                  <span className="block font-mono text-xs text-slate-400">{permission.name}</span>
+                  <span className="block font-mono text-xs text-slate-500">{permission.name}</span>
                 </span>
               </label>
             </li>
