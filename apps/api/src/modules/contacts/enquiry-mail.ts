@@ -91,7 +91,7 @@ export function enquiryAlert(contact: ContactDto, context: EnquiryMailContext) {
     ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
     "</table>",
     `<p><strong>Message:</strong></p>${htmlText(contact.request)}`,
-    ...(priced.length
+    ...(quoted
       ? [
           `<p><strong>${escapeHtml(enquiryMailCopy.catalogueLines)}</strong></p>${htmlText(context.asked.lines.join("\n"))}`,
         ]

@@ -1,7 +1,6 @@
 import type { AdminPostDto, PostCreate, PostUpdate } from "@shop/shared/schemas/blog";
 import { postCreateSchema } from "@shop/shared/schemas/blog";
 import { dateQuery } from "@shop/shared/schemas/common";
-import { urlSlug } from "@shop/shared/slugify";
 import { z } from "zod";
 
 const fields = postCreateSchema.shape;
@@ -32,14 +31,6 @@ export const postFormSchema = z
   );
 
 export type PostFormInput = z.input<typeof postFormSchema>;
-
-/**
- * A slug from a title as the server makes one (urlSlug); empty for a title with no Latin spelling,
- * which the server then gives a slug of its own.
- */
-export function postSlugOf(title: string): string {
-  return urlSlug(title);
-}
 
 const dayOf = (value: string | null | undefined) => (value ? value.slice(0, 10) : "");
 

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import type { AdminPostDto, PostCreate } from "@shop/shared/schemas/blog";
+import { urlSlug } from "@shop/shared/slugify";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -12,7 +13,7 @@ import { UnsavedChangesDialog } from "@/components/unsaved-changes-dialog";
 import { paths } from "@/lib/paths";
 import { useSaveAndReturn } from "@/lib/use-save-and-return";
 import { MarkdownEditor } from "./markdown-editor";
-import { type PostFormInput, postFormDefaults, postFormSchema, postSlugOf } from "./post-form-schema";
+import { type PostFormInput, postFormDefaults, postFormSchema } from "./post-form-schema";
 
 const t = backofficeCopy.blog;
 const sectionClass = "space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
@@ -63,7 +64,8 @@ export function PostForm({ post, failureMessage, onSave }: PostFormProps) {
             error={errors.title?.message}
             {...register("title", {
               onChange: (event) => {
-                if (slugFollowsTitle) setValue("slug", postSlugOf(String(event.target.value)));
+                // As the server makes it; empty for a title with no Latin spelling, which the server then gives its own.
+                if (slugFollowsTitle) setValue("slug", urlSlug(String(event.target.value)));
               },
             })}
           />
