@@ -1,3 +1,4 @@
+import { adminCopy } from "@shop/shared/admin-copy";
 import { copy } from "@shop/shared/copy";
 import type { UserDto } from "@shop/shared/schemas/users";
 import { screen, within } from "@testing-library/react";
@@ -36,23 +37,23 @@ const sam: UserDto = {
 
 type Reply = { status?: number; body?: unknown };
 
-function renderPage(writeReply: Reply = { body: { success: true, message: copy.users.deactivated, data: sam } }) {
-  const listed = fakeFetch((request) => {
-    if (request.method === "GET") {
-      return {
-        body: {
-          success: true,
-          message: "ok",
-          data: {
-            users: [me, root, sam],
-            roles: [],
-            pagination: { currentPage: 1, totalPages: 1, totalUsers: 3, usersPerPage: 10 },
-          },
-        },
-      };
-    }
-    return writeReply;
-  });
+const threeUsers: Reply = {
+  body: {
+    success: true,
+    message: "ok",
+    data: {
+      users: [me, root, sam],
+      roles: [],
+      pagination: { currentPage: 1, totalPages: 1, totalUsers: 3, usersPerPage: 10 },
+    },
+  },
+};
+
+function renderPage(
+  writeReply: Reply = { body: { success: true, message: copy.users.deactivated, data: sam } },
+  listReply: () => Reply | Promise<Reply> = () => threeUsers,
+) {
+  const listed = fakeFetch((request) => (request.method === "GET" ? listReply() : writeReply));
   const store = makeStore({
     user: {
       userInfo: { id: "me", name: "Mia Manager", email: "mia@example.com", isSuperAdmin: false },
@@ -83,6 +84,13 @@ describe("users page", () => {
     // Without user:create-update-user there is nothing to create or edit with.
     expect(screen.queryByRole("button", { name: "Create User" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();
+  });
+
+  it("claims no count in the footer while the first page is still loading", async () => {
+    renderPage(undefined, () => new Promise<Reply>(() => undefined));
+    expect((await screen.findAllByTestId("skeleton-row")).length).toBeGreaterThan(0);
+    const footer = screen.getByRole("navigation", { name: adminCopy.table.pagination });
+    expect(footer.textContent).not.toMatch(/Showing/);
   });
 
   it("says why a user cannot be deactivated instead of letting the call fail", async () => {
