@@ -13,6 +13,13 @@ describe("pagination", () => {
     expect(screen.getByText("Showing 11 to 20 of 42")).toBeTruthy();
   });
 
+  it("claims no range until the total is known, and says 0 to 0 of 0 for a list loaded empty", () => {
+    const { rerender } = render(<Pagination page={1} pageSize={10} total={undefined} onPageChange={() => undefined} />);
+    expect(screen.getByRole("navigation").textContent).not.toMatch(/Showing/);
+    rerender(<Pagination page={1} pageSize={10} total={0} onPageChange={() => undefined} />);
+    expect(screen.getByText("Showing 0 to 0 of 0")).toBeTruthy();
+  });
+
   it("shows at most 5 numbered page buttons, centred on the current page", () => {
     render(<Pagination page={7} pageSize={10} total={200} onPageChange={() => undefined} />);
     expect(numbered().map((button) => button.textContent)).toEqual(["5", "6", "7", "8", "9"]);

@@ -11,7 +11,7 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }
 
-/** The first and last item numbers on `page` ("Showing 11 to 20 of 42"); 0 to 0 when there is nothing. */
+/** The first and last item numbers on `page` ("Showing 11 to 20 of 42"); 0 to 0 when the list is loaded and empty. */
 export function shownRange(page: number, pageSize: number, total: number): { from: number; to: number } {
   if (total <= 0) return { from: 0, to: 0 };
   const from = Math.min((page - 1) * pageSize + 1, total);
@@ -28,7 +28,8 @@ export function pageWindow(current: number, totalPages: number, max: number = ma
 type PaginationProps = {
   page: number;
   pageSize: number;
-  total: number;
+  /** Undefined until the list's first page arrives: a list still loading claims no range, not "0 to 0 of 0". */
+  total: number | undefined;
   /** `replace`: the page shown does not exist, so the move takes its place in the history. */
   onPageChange: (page: number, options?: { replace: boolean }) => void;
   /**
@@ -96,12 +97,13 @@ export function Pagination({
   disabled = false,
   className = "",
 }: PaginationProps) {
-  const totalPages = pageCount(total, pageSize);
+  const known = total ?? 0;
+  const totalPages = pageCount(known, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
-  const { from, to } = shownRange(current, pageSize, total);
+  const { from, to } = shownRange(current, pageSize, known);
   // A page past the end (its last row was just deleted, or the link is old) shows the empty state though
   // rows exist: every list steps back to its last page. Not from an estimated total, which may fall short.
-  const pastTheEnd = !disabled && !totalIsEstimate && total > 0 && page > totalPages;
+  const pastTheEnd = !disabled && !totalIsEstimate && known > 0 && page > totalPages;
   useEffect(() => {
     if (pastTheEnd) onPageChange(totalPages, { replace: true });
   }, [pastTheEnd, totalPages, onPageChange]);
@@ -112,9 +114,11 @@ export function Pagination({
       className={`flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 ${className}`.trim()}
     >
       <p aria-live="polite">
-        {totalIsEstimate
-          ? adminCopy.table.showingAbout(from, to, formatCount(total))
-          : adminCopy.table.showing(from, to, total)}
+        {total === undefined
+          ? null
+          : totalIsEstimate
+            ? adminCopy.table.showingAbout(from, to, formatCount(total))
+            : adminCopy.table.showing(from, to, total)}
       </p>
       <div className="flex items-center gap-1">
         <PageControl

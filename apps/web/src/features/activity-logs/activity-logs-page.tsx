@@ -134,7 +134,7 @@ export function ActivityLogsPage() {
           <Pagination
             page={filters.page}
             pageSize={pageSize}
-            total={logs.data?.pagination.totalLogs ?? 0}
+            total={logs.data?.pagination.totalLogs}
             onPageChange={filters.setPage}
             disabled={logs.isFetching}
           />

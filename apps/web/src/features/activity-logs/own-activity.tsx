@@ -31,7 +31,7 @@ export function OwnActivity() {
         <Pagination
           page={page}
           pageSize={pageSize}
-          total={activity.data?.pagination.totalLogs ?? 0}
+          total={activity.data?.pagination.totalLogs}
           onPageChange={setPage}
           disabled={activity.isFetching}
         />

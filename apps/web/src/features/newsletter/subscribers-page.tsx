@@ -210,7 +210,7 @@ export function SubscribersPage() {
           <Pagination
             page={filters.page}
             pageSize={pageSize}
-            total={total}
+            total={subscribers.data?.pagination.totalSubscribers}
             totalIsEstimate={totalIsEstimate}
             onPageChange={filters.setPage}
             disabled={subscribers.isFetching}

@@ -98,7 +98,7 @@ export function SuppressionsPage() {
           <Pagination
             page={filters.page}
             pageSize={pageSize}
-            total={suppressions.data?.pagination.totalSuppressions ?? 0}
+            total={suppressions.data?.pagination.totalSuppressions}
             onPageChange={filters.setPage}
             disabled={suppressions.isFetching}
           />

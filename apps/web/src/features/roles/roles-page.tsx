@@ -131,7 +131,7 @@ export function RolesPage() {
           <Pagination
             page={filters.page}
             pageSize={pageSize}
-            total={roles.data?.pagination.totalRoles ?? 0}
+            total={roles.data?.pagination.totalRoles}
             onPageChange={filters.setPage}
             disabled={roles.isFetching}
           />

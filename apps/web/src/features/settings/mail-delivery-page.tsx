@@ -138,7 +138,7 @@ export function MailDeliveryPage() {
           <Pagination
             page={filters.page}
             pageSize={pageSize}
-            total={mails.data?.pagination.totalMails ?? 0}
+            total={mails.data?.pagination.totalMails}
             onPageChange={filters.setPage}
             disabled={mails.isFetching}
           />

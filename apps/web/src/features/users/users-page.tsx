@@ -143,7 +143,7 @@ export function UsersPage() {
           <Pagination
             page={filters.page}
             pageSize={pageSize}
-            total={users.data?.pagination.totalUsers ?? 0}
+            total={users.data?.pagination.totalUsers}
             onPageChange={filters.setPage}
             disabled={users.isFetching}
           />

@@ -171,7 +171,7 @@ export function BlogPostsPage() {
           <Pagination
             page={url.page}
             pageSize={pageSize}
-            total={posts.data?.pagination.totalPosts ?? 0}
+            total={posts.data?.pagination.totalPosts}
             onPageChange={url.setPage}
             disabled={posts.isFetching}
           />

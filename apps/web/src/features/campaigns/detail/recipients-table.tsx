@@ -117,7 +117,7 @@ export function RecipientsTable({ campaignId, live }: { campaignId: string; live
           <Pagination
             page={filters.page}
             pageSize={pageSize}
-            total={recipients.data?.pagination.totalRecipients ?? 0}
+            total={recipients.data?.pagination.totalRecipients}
             onPageChange={filters.setPage}
             // Not while live polling refreshes the page shown: only while another page is on its way.
             disabled={recipients.isPlaceholderData}

@@ -108,7 +108,7 @@ export function EmailHistoryPage() {
           <Pagination
             page={filters.page}
             pageSize={pageSize}
-            total={campaigns.data?.pagination.totalCampaigns ?? 0}
+            total={campaigns.data?.pagination.totalCampaigns}
             onPageChange={filters.setPage}
             disabled={campaigns.isFetching}
           />

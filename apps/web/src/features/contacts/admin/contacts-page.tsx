@@ -222,7 +222,7 @@ export function ContactsPage() {
           <Pagination
             page={url.page}
             pageSize={pageSize}
-            total={contacts.data?.pagination.totalContacts ?? 0}
+            total={contacts.data?.pagination.totalContacts}
             onPageChange={url.setPage}
             disabled={contacts.isFetching}
           />

@@ -152,7 +152,7 @@ export function AdminProductsPage() {
           <Pagination
             page={filters.page}
             pageSize={filters.limit}
-            total={products.data?.pagination.totalProducts ?? 0}
+            total={products.data?.pagination.totalProducts}
             onPageChange={url.setPage}
             disabled={products.isFetching}
           />
