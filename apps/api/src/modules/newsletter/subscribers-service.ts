@@ -9,7 +9,7 @@ import {
   type SubscriberUpdate,
   type TagRef,
 } from "@shop/shared/schemas/newsletter";
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { formerSubscriberIds, newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
@@ -86,7 +86,7 @@ const sortColumns = {
  */
 export const estimateTotalFrom = 10_000;
 
-type Total = { total: number; isEstimate: boolean };
+export type Total = { total: number; isEstimate: boolean };
 
 /** When this process last asked each database to measure the audience (ANALYZE). */
 const measuredAt = new WeakMap<Db, number>();
@@ -158,25 +158,38 @@ async function totalOf(db: Db, where: SQL | undefined): Promise<Total> {
   return { total, isEstimate: false };
 }
 
+/** The statement that reads one page's ids, and whether it reads them from the far end (turned back after). */
+export type PageIdsStatement = { statement: SQLWrapper; fromEnd: boolean };
+
 /**
  * The ids of one page. A page past the middle is read from the other end (the order reversed, then
  * the ids turned back), so the last page walks as little of the index as the first; with an
  * estimated total the pages near the end are as near as the estimate.
  */
-async function pageIdsOf(db: Db, query: SubscriberListQuery, where: SQL | undefined, total: number) {
+export function pageIdsStatement(
+  db: Db,
+  query: SubscriberListQuery,
+  where: SQL | undefined,
+  { total }: Total,
+): PageIdsStatement {
   const offset = (query.page - 1) * query.limit;
   const fromEnd = offset > total / 2 && offset < total;
   const descending = (query.sortOrder === "asc") === fromEnd;
   const order = descending ? desc : asc;
   const take = fromEnd ? Math.min(query.limit, total - offset) : query.limit;
-  const rows = await db
+  const statement = db
     .select({ id: subscribers.id })
     .from(subscribers)
     .where(where)
     .orderBy(order(sortColumns[query.sortBy]), order(subscribers.id))
     .limit(take)
     .offset(fromEnd ? total - offset - take : offset);
-  const ids = rows.map((row) => row.id);
+  return { statement, fromEnd };
+}
+
+async function pageIdsOf(db: Db, query: SubscriberListQuery, where: SQL | undefined, total: Total) {
+  const { statement, fromEnd } = pageIdsStatement(db, query, where, total);
+  const ids = (await queryRows<{ id: string }>(db, sql`${statement}`)).map((row) => row.id);
   return fromEnd ? ids.reverse() : ids;
 }
 
@@ -189,8 +202,9 @@ export async function listSubscribers(
   query: SubscriberListQuery,
 ): Promise<{ subscribers: SubscriberDto[]; pagination: SubscriberListPagination }> {
   const where = subscriberWhere(query);
-  const { total, isEstimate } = await totalOf(db, where);
-  const pageIds = await pageIdsOf(db, query, where, total);
+  const counted = await totalOf(db, where);
+  const { total, isEstimate } = counted;
+  const pageIds = await pageIdsOf(db, query, where, counted);
   const [rows, tags] = await Promise.all([
     pageIds.length > 0 ? db.select().from(subscribers).where(inArray(subscribers.id, pageIds)) : [],
     tagsOf(db, pageIds),
