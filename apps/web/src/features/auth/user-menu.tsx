@@ -109,7 +109,9 @@ export function UserMenu({ variant = "navbar" }: UserMenuProps) {
             <span className="block text-xs font-normal text-slate-500">{email}</span>
           </span>
         ) : (
-          <span className="max-w-32 truncate">{name}</span>
+          // From 768 px the navbar holds every link beside this button: shown there, the name pushed the
+          // bar 64 px past the screen. Below 1024 px it is for screen readers; the menu's header shows it.
+          <span className="max-w-32 truncate max-lg:sr-only">{name}</span>
         )}
         <ChevronDownIcon className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
@@ -117,7 +119,8 @@ export function UserMenu({ variant = "navbar" }: UserMenuProps) {
       {open ? (
         <div className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl motion-safe:animate-pop-in">
           <div className="border-b border-slate-100 px-4 py-3">
-            <p className="truncate text-sm font-semibold text-slate-900" data-testid="user-menu-name">
+            {/* Wraps rather than truncates: a role name may be 60 characters, and a cut one could not be read. */}
+            <p className="text-sm font-semibold break-words text-slate-900" data-testid="user-menu-name">
               {name} ({role})
             </p>
             <p className="truncate text-xs text-slate-500">{email}</p>
