@@ -1,38 +1,68 @@
-import { type SubscriberDto, subscriberListQuerySchema } from "@shop/shared/schemas/newsletter";
-import { type SQLWrapper, sql } from "drizzle-orm";
+import { PGlite } from "@electric-sql/pglite";
+import { subscriberListQuerySchema } from "@shop/shared/schemas/newsletter";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { pageIdsStatement, subscriberWhere } from "../src/modules/newsletter/subscribers-service.ts";
-import { call, createTestApp, signIn } from "./harness.ts";
+import type { Db } from "../src/db/client.ts";
+import * as schema from "../src/db/schema/index.ts";
+import { listSubscribers } from "../src/modules/newsletter/subscribers-service.ts";
+import { createTestApp } from "./harness.ts";
 
 const { app } = await createTestApp();
-const admin = await signIn(app);
 
-type Page = { subscribers: SubscriberDto[]; pagination: { totalSubscribers: number; totalIsEstimate: boolean } };
-
+type Statement = { text: string; params: unknown[] };
 type PlanNode = { "Rows Removed by Filter"?: number; "Rows Removed by Index Recheck"?: number; Plans?: PlanNode[] };
 
-/** Rows the statement read and threw away, over its whole plan, as PostgreSQL counted them running it. */
-async function rowsDiscarded(statement: SQLWrapper) {
-  const [row] = (
-    (await app.db.execute(sql`explain (analyze, format json) ${statement}`)) as unknown as {
-      rows: { "QUERY PLAN": unknown }[];
-    }
-  ).rows;
-  const raw = row?.["QUERY PLAN"];
-  const [{ Plan }] = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  const walk = (node: PlanNode): number =>
-    (node["Rows Removed by Filter"] ?? 0) +
-    (node["Rows Removed by Index Recheck"] ?? 0) +
-    (node.Plans ?? []).reduce((sum, child) => sum + walk(child), 0);
-  return walk(Plan);
+/**
+ * The app's database seen through a second drizzle over the same client, which writes down every
+ * statement it is given: what a list costs is then measured over all of its statements, however
+ * many it takes, without knowing which.
+ */
+function recordingDb(): { db: Db; statements: Statement[]; explain(statement: Statement): Promise<PlanNode> } {
+  const statements: Statement[] = [];
+  const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
+  const client = (app.db as unknown as { $client: unknown }).$client;
+  const explainText = (text: string) => `explain (analyze, format json) ${text}`;
+  if (client instanceof PGlite) {
+    return {
+      db: drizzlePglite(client, { schema, logger }) as unknown as Db,
+      statements,
+      async explain({ text, params }) {
+        const result = await client.query<{ "QUERY PLAN": unknown }>(explainText(text), params);
+        return planOf(result.rows[0]?.["QUERY PLAN"]);
+      },
+    };
+  }
+  const pool = client as pg.Pool;
+  return {
+    db: drizzlePg(pool, { schema, logger }) as unknown as Db,
+    statements,
+    async explain({ text, params }) {
+      const result = await pool.query<{ "QUERY PLAN": unknown }>(explainText(text), params);
+      return planOf(result.rows[0]?.["QUERY PLAN"]);
+    },
+  };
 }
+
+function planOf(raw: unknown): PlanNode {
+  const [{ Plan }] = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+  return Plan;
+}
+
+/** Rows a plan read and threw away, as PostgreSQL counted them running it. */
+const discarded = (node: PlanNode): number =>
+  (node["Rows Removed by Filter"] ?? 0) +
+  (node["Rows Removed by Index Recheck"] ?? 0) +
+  (node.Plans ?? []).reduce((sum, child) => sum + discarded(child), 0);
 
 // 300 long-standing readers behind 20,000 newer ones: a search that finds only the old ones.
 const newer = 20_000;
 const old = 300;
 
 describe("a search's page of subscribers", () => {
-  it("reads the people the search finds, not the audience newer than them", async () => {
+  it("reads the audience at most once to count the matches and give their first page", async () => {
     await app.db.execute(sql`
       insert into subscribers (id, email, name, status, source, created_at)
       select gen_random_uuid(), 'oldtimer' || n || '@example.org', null, 'subscribed', 'import',
@@ -45,24 +75,21 @@ describe("a search's page of subscribers", () => {
       from generate_series(1, ${newer}::int) as n`);
     await app.db.execute(sql`analyze subscribers`);
 
-    const response = await call<Page>(app, {
-      url: "/api/newsletter/get-all-subscriber?page=1&limit=20&search=oldtimer",
-      token: admin,
-    });
-    expect(response.status).toBe(200);
-    expect(response.body.data.pagination).toMatchObject({ totalSubscribers: old, totalIsEstimate: false });
-    expect(response.body.data.subscribers.map((s) => s.email).slice(0, 2)).toEqual([
+    const recording = recordingDb();
+    const query = subscriberListQuerySchema.parse({ page: "1", limit: "20", search: "oldtimer" });
+    const page = await listSubscribers(recording.db, query);
+    expect(page.pagination).toMatchObject({ totalSubscribers: old, totalIsEstimate: false });
+    expect(page.subscribers.map((s) => s.email).slice(0, 2)).toEqual([
       `oldtimer${old}@example.org`,
       `oldtimer${old - 1}@example.org`,
     ]);
 
-    // The statement behind that page, run as the list runs it. Walking the newest first and testing
-    // each address read 20,000 people to find 20 (the index walk's filter threw the rest away).
-    const query = subscriberListQuerySchema.parse({ page: "1", limit: "20", search: "oldtimer" });
-    const { statement } = pageIdsStatement(app.db, query, subscriberWhere(query), {
-      total: old,
-      isEstimate: false,
-    });
-    expect(await rowsDiscarded(statement)).toBeLessThan(old);
+    // Counting the matches reads the audience once (a search this short of the audience is cheaper
+    // read in order than through the search index). The page used to walk it again from the newest,
+    // testing each address, to find 20 of them.
+    let thrownAway = 0;
+    for (const statement of recording.statements) thrownAway += discarded(await recording.explain(statement));
+    expect(recording.statements.length).toBeGreaterThan(0);
+    expect(thrownAway).toBeLessThanOrEqual(newer);
   });
 });
