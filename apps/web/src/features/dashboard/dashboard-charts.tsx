@@ -1,7 +1,19 @@
 import { backofficeCopy } from "@shop/shared/backoffice-copy";
 import { type ContactCounts, contactStatuses, contactStatusLabels } from "@shop/shared/schemas/contacts";
 import type { SubscriberGrowthPoint } from "@shop/shared/schemas/dashboard";
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Tooltip,
+  usePlotArea,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { formatDate } from "@/lib/format";
 
 /**
@@ -34,19 +46,53 @@ const statusColours: Record<(typeof contactStatuses)[number], string> = {
 };
 
 /**
- * A status's name under its bar, a word a line: six names side by side ("Not Actioned", "In Progress")
- * would otherwise run into each other on a half-width card. The full names are in the tooltip and the list.
+ * A bar's width under which two status names side by side would touch: their longest words ("Completed",
+ * "Cancelled") are about 62 px wide at 12 px, and the 1280 px dashboard (charts two to a row) gives 62 px.
  */
-function StatusTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+const narrowestBarForOneRow = 72;
+/** How far (in em) a staggered name drops: below its neighbours' two lines, with room between. */
+const staggerDrop = 2.9;
+
+type StatusTickProps = {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+  index?: number;
+  staggered?: boolean;
+};
+
+/**
+ * A status's name under its bar, a word a line: six names side by side ("Not Actioned", "In Progress")
+ * would otherwise run into each other on a half-width card. Where even single words would touch (a phone,
+ * or the two charts side by side), every other name drops below its neighbours, so each has two bars' width.
+ * The full names are in the tooltip and the list.
+ */
+function StatusTick({ x, y, payload, index = 0, staggered = false }: StatusTickProps) {
   const words = String(payload?.value ?? "").split(" ");
+  const drop = staggered && index % 2 === 1 ? staggerDrop : 0;
   return (
     <text x={x} y={y} textAnchor="middle" fontSize={axisTick.fontSize} fill={axisTick.fill}>
       {words.map((word, i) => (
-        <tspan key={word} x={x} dy={i === 0 ? "0.9em" : "1.2em"}>
+        <tspan key={word} x={x} dy={i === 0 ? `${0.9 + drop}em` : "1.2em"}>
           {word}
         </tspan>
       ))}
     </text>
+  );
+}
+
+/** The status axis, staggered when the bars are too narrow for the names side by side (and taller then). */
+function StatusAxis() {
+  const plot = usePlotArea();
+  const staggered = plot !== undefined && plot.width / contactStatuses.length < narrowestBarForOneRow;
+  return (
+    <XAxis
+      dataKey="label"
+      tick={<StatusTick staggered={staggered} />}
+      interval={0}
+      tickLine={false}
+      height={staggered ? 76 : 44}
+    />
   );
 }
 
@@ -68,7 +114,7 @@ export function ContactsByStatusChart({ counts }: { counts: ContactCounts }) {
       <div aria-hidden="true">
         <BarChart {...chartProps} data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis dataKey="label" tick={<StatusTick />} interval={0} tickLine={false} height={44} />
+          <StatusAxis />
           <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} />
           <Bar dataKey="value" name={t.contactsByStatus} radius={[6, 6, 0, 0]}>
