@@ -3,7 +3,7 @@ import { subscriberListQuerySchema } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
+import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import * as schema from "../src/db/schema/index.ts";
