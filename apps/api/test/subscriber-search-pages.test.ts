@@ -7,7 +7,7 @@ import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import * as schema from "../src/db/schema/index.ts";
-import { listSubscribers } from "../src/modules/newsletter/subscribers-service.ts";
+import { listSubscribers } from "../src/modules/newsletter/subscriber-list.ts";
 import { createTestApp } from "./harness.ts";
 
 const { app } = await createTestApp();

@@ -21,11 +21,11 @@ import { campaignsSentTo } from "./campaigns-sent.ts";
 import { deliveryEventsOf } from "./delivery-events.ts";
 import { eraseSubscriber } from "./erasure.ts";
 import { exportSubscribers } from "./export-service.ts";
+import { listSubscribers } from "./subscriber-list.ts";
 import {
   assignTags,
   deleteSubscriber,
   getSubscriber,
-  listSubscribers,
   subscriberWhere,
   updateSubscriber,
 } from "./subscribers-service.ts";
