@@ -95,8 +95,14 @@ const apiArgs = ["--config", "vitest.security.config.ts"];
 part("api", "API security (PGlite)", () =>
   vitest("API security (PGlite)", "apps/api", apiArgs, { TEST_DATABASE_URL: "" }),
 );
+// The second run is for what PostgreSQL does differently (its stricter text, its pool, its locks): the
+// fuzzer's random inputs get half the runs there (its 48–65 s were CI's largest single file on a slow
+// 2-core machine), unless FUZZ_RUNS says otherwise.
 part("postgres", "API security (PostgreSQL)", () =>
-  vitest("API security (PostgreSQL)", "apps/api", apiArgs, { TEST_DATABASE_URL }),
+  vitest("API security (PostgreSQL)", "apps/api", apiArgs, {
+    TEST_DATABASE_URL,
+    FUZZ_RUNS: process.env.FUZZ_RUNS ?? "12",
+  }),
 );
 
 // (b) Stored HTML in a real browser.
