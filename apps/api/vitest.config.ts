@@ -26,6 +26,8 @@ const mocking = ["test/sender-wake.test.ts"];
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
+    // Closes and drops, after each file, what the harness opened for it and nothing closed.
+    setupFiles: ["test/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

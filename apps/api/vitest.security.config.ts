@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["test/security/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
+    // Closes and drops, after each file, what the harness opened for it and nothing closed.
+    setupFiles: ["test/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -12,29 +12,73 @@ import { withDatabase } from "./global-setup.ts";
 
 export { testAdmin };
 
+/**
+ * Everything the harness opened in this worker and nothing closed yet, by label, with its closer. A file's
+ * afterAll closes what it made; test/setup.ts closes whatever is still here when the file ends, since an
+ * afterAll registered after vitest collected the file (createTestApp called inside a test, or not awaited
+ * in a describe callback) is never run, and a file whose tests are all skipped runs no hooks at all.
+ */
+const stillOpen = new Map<string, () => Promise<void>>();
+
+/** Runs `close` at most once, however many of the file's afterAll and the setup file's net call it. */
+function tracked(label: string, close: () => Promise<void>): () => Promise<void> {
+  const key = `${label} #${stillOpen.size}-${Math.random().toString(36).slice(2, 8)}`;
+  let closing: Promise<void> | undefined;
+  const once = () => {
+    stillOpen.delete(key);
+    closing ??= close();
+    return closing;
+  };
+  stillOpen.set(key, once);
+  return once;
+}
+
+/** Closes (and drops) whatever the harness opened that nothing closed yet: test/setup.ts calls it. */
+export async function closeLeftovers(): Promise<void> {
+  const errors: unknown[] = [];
+  // Newest first, as afterAll would: an app before the database it runs on.
+  for (const close of [...stillOpen.values()].reverse()) await close().catch((error) => errors.push(error));
+  if (errors.length > 0) throw new AggregateError(errors, "closing what the test file left open failed");
+}
+
 /** A fresh database for one test file: a PGlite snapshot or a clone of the PostgreSQL template. */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject("postgresTemplate");
   const url = process.env.TEST_DATABASE_URL;
   if (template && url) {
-    const name = `shop_test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    // The run's prefix (test/global-setup.ts) lets the global teardown find any this run left behind.
+    const name = `${inject("postgresTestPrefix")}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${template}"`);
-    const database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 4 });
-    return {
-      ...database,
-      url: withDatabase(url, name),
-      close: async () => {
-        await database.close();
+    const drop = async () => {
+      try {
         await admin.query(`drop database if exists "${name}" with (force)`);
+      } finally {
         await admin.end();
-      },
+      }
     };
+    let database: Database;
+    try {
+      await admin.query(`create database "${name}" template "${template}"`);
+      database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 4 });
+    } catch (error) {
+      await drop().catch(() => {});
+      throw error;
+    }
+    const close = tracked(`database ${name}`, async () => {
+      try {
+        await database.close();
+      } finally {
+        // With (force): dropped even if a connection (an unclosed app, a second instance) is still open.
+        await drop();
+      }
+    });
+    return { ...database, url: withDatabase(url, name), close };
   }
   const snapshot = await readFile(inject("pgliteSnapshot"));
   const client = await createPglite({ loadDataDir: new Blob([snapshot]) });
-  return openDatabase({ kind: "pglite", client });
+  const database = await openDatabase({ kind: "pglite", client });
+  return { ...database, close: tracked("PGlite database", () => database.close()) };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -56,7 +100,7 @@ export type TestContext = {
   database: Database & { url?: string };
 };
 
-/** Builds the real app on a fresh database; closes both after the file's tests. */
+/** Builds the real app on a fresh database; closes both after the file's tests, wherever it is called. */
 export async function createTestApp(
   options: {
     config?: Record<string, string>;
@@ -72,12 +116,18 @@ export async function createTestApp(
     ...(options.logStream && { logStream: options.logStream }),
     ...(options.snsNetwork && { snsNetwork: options.snsNetwork }),
   });
-  await app.ready();
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
+  const close = tracked("app from createTestApp", async () => {
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
+  // Runs only if called while vitest collects the file (top level, or awaited in a describe callback);
+  // otherwise the setup file's afterAll closes it (test/setup.ts).
+  afterAll(close);
+  await app.ready();
   return { app, database };
 }
 
