@@ -25,6 +25,9 @@ const downPort = await freePort();
 
 describe("a test send that the relay refuses", () => {
   const context = createTestApp({ config: { SMTP_URL: refusing.url } });
+  // Before the relay closes (afterAll above), which waits for open sessions: the app's pooled one
+  // would otherwise idle out first, 30 s of this file.
+  afterAll(async () => (await context).app.mailer.close());
 
   it("answers 502 with the relay's own words, not a generic 500", async () => {
     const { app } = await context;
