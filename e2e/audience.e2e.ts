@@ -77,6 +77,9 @@ describe("newsletter audience", () => {
       .getByLabel("CSV file", { exact: true })
       .setInputFiles({ name: "sample-subscribers.csv", mimeType: "text/csv", buffer: csv });
     await expect.poll(() => modal.getByText("sample-subscribers.csv").isVisible()).toBe(true);
+    // The columns appear once the server has read the file, above the tags: a click before that lands
+    // where the tag was (CI once clicked the tag as they appeared, and it stayed unchecked).
+    await expect.poll(() => modal.getByLabel("Email column").isVisible()).toBe(true);
     await modal.getByRole("checkbox", { name: /Early Adopters/ }).check();
     await modal.getByRole("button", { name: "Import" }).click();
 
