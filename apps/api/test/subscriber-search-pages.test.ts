@@ -24,23 +24,16 @@ function recordingDb(): { db: Db; statements: Statement[]; explain(statement: St
   const statements: Statement[] = [];
   const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
   const client = (app.db as unknown as { $client: unknown }).$client;
-  const explainText = (text: string) => `explain (analyze, format json) ${text}`;
-  if (client instanceof PGlite) {
-    return {
-      db: drizzlePglite(client, { schema, logger }) as unknown as Db,
-      statements,
-      async explain({ text, params }) {
-        const result = await client.query<{ "QUERY PLAN": unknown }>(explainText(text), params);
-        return planOf(result.rows[0]?.["QUERY PLAN"]);
-      },
-    };
-  }
-  const pool = client as pg.Pool;
+  type Run = (text: string, params: unknown[]) => Promise<{ rows: { "QUERY PLAN"?: unknown }[] }>;
+  const [db, run]: [unknown, Run] =
+    client instanceof PGlite
+      ? [drizzlePglite(client, { schema, logger }), (text, params) => client.query(text, params)]
+      : [drizzlePg(client as pg.Pool, { schema, logger }), (text, params) => (client as pg.Pool).query(text, params)];
   return {
-    db: drizzlePg(pool, { schema, logger }) as unknown as Db,
+    db: db as unknown as Db,
     statements,
     async explain({ text, params }) {
-      const result = await pool.query<{ "QUERY PLAN": unknown }>(explainText(text), params);
+      const result = await run(`explain (analyze, format json) ${text}`, params);
       return planOf(result.rows[0]?.["QUERY PLAN"]);
     },
   };
