@@ -99,13 +99,13 @@ describe("importing the files people export", () => {
     expect(ascii.length).toBeGreaterThan(64 * 1024);
     const file = Buffer.concat([
       Buffer.from(`email,name\r\n${ascii}`),
-      Buffer.from("rene@x.com,Ren\xE9\r\njos\xE9@x.com,Jos\xE9\r\n", "latin1"),
+      Buffer.from("rene@x.com,Ren\xE9\r\njose@x.com,Jos\xE9\r\n", "latin1"),
     ]);
     const response = await importFile(file);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ importedCount: 3002, skippedCount: 0, encoding: "Windows-1252" });
     expect(await nameOf("rene@x.com")).toBe("René");
-    expect(await nameOf("josé@x.com")).toBe("José");
+    expect(await nameOf("jose@x.com")).toBe("José");
   });
 });
 

@@ -1,15 +1,10 @@
 import { z } from "zod";
-import { errorResponseSchema, idSchema, okResponse, text } from "./common.ts";
+import { emailAddress, errorResponseSchema, idSchema, okResponse, text } from "./common.ts";
 import { deliveryEventKinds } from "./deliverability.ts";
 
 /** POST /api/bounces: a relay without its own adapter reports one bounce or complaint. */
 export const genericBounceSchema = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: "Please enter a valid email address" })),
+  email: emailAddress("Please enter a valid email address"),
   kind: z.enum(deliveryEventKinds),
   campaignId: idSchema.optional(),
   reason: text(1_000).default(""),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseEmail } from "../email-address.ts";
 
 // Our Content-Security-Policy forbids eval: tell zod not to probe for it (it would report a CSP violation).
 z.config({ jitless: true });
@@ -70,6 +71,16 @@ export function numeric(message: string) {
 }
 
 export const searchQuery = text(200).optional();
+
+/** An address as the shop keeps it (normaliseEmail: lower case, a domain in punycode), or `message`. */
+export function emailAddress(message: string) {
+  return z
+    .string()
+    .trim()
+    .max(254, message)
+    .transform(normaliseEmail)
+    .pipe(z.string().max(254, message).pipe(z.email({ message })));
+}
 
 /** A day (YYYY-MM-DD) or a full ISO timestamp, for date-range filters. */
 export const dateQuery = z.iso.datetime({ offset: true }).or(z.iso.date());

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, text } from "./common.ts";
+import { emailAddress, idSchema, text } from "./common.ts";
 
 /** hard: the address does not work; soft: a passing failure (N in a row count as hard); complaint: "this is spam". */
 export const deliveryEventKinds = ["hard", "soft", "complaint"] as const;
@@ -20,11 +20,7 @@ export type DeliveryEventSource = (typeof deliveryEventSources)[number];
 
 /** One bounce or complaint, as every source hands it to the recording service (delivery-events.ts). */
 export const deliveryEventSchema = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .pipe(z.email({ message: "Please enter a valid email address" })),
+  email: emailAddress("Please enter a valid email address"),
   kind: z.enum(deliveryEventKinds),
   campaignId: idSchema.nullish(),
   reason: text(1_000).default(""),

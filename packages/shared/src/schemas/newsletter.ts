@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
-import { idSchema, line, pageQuery, paginationSchema, searchQuery, sortOrderSchema, text } from "./common.ts";
+import {
+  emailAddress,
+  idSchema,
+  line,
+  pageQuery,
+  paginationSchema,
+  searchQuery,
+  sortOrderSchema,
+  text,
+} from "./common.ts";
 import { deliveryEventDtoSchema } from "./deliverability.ts";
 import { emailSchema } from "./users.ts";
 
@@ -9,12 +18,7 @@ export type SubscriberStatus = (typeof subscriberStatuses)[number];
 
 /** Footer sign-up: the server checks the format the footer does not (spec section 5). */
 export const subscribeSchema = z.strictObject({
-  email: z
-    .string({ message: copy.validation.newsletterEmail })
-    .trim()
-    .toLowerCase()
-    .max(254, copy.validation.newsletterEmail)
-    .pipe(z.email({ message: copy.validation.newsletterEmail })),
+  email: z.string({ message: copy.validation.newsletterEmail }).pipe(emailAddress(copy.validation.newsletterEmail)),
 });
 /**
  * The sign-up's answer: with double opt-in on, the address must first be confirmed by email, and the

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { copy } from "../copy.ts";
+import { normaliseEmail } from "../email-address.ts";
 import {
   booleanQuery,
+  emailAddress,
   idSchema,
   line,
   pageQuery,
@@ -13,12 +15,7 @@ import {
 
 const v = copy.validation;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: v.email }));
+export const emailSchema = emailAddress(v.email);
 export const nameSchema = line(100).pipe(z.string().min(2, v.nameMin));
 /** Spec: phone exactly 10 characters; we also insist they are digits. */
 export const phoneSchema = z
@@ -28,7 +25,9 @@ export const phoneSchema = z
 export const passwordSchema = z.string().min(6, v.passwordMin).max(200);
 
 export const loginSchema = z.strictObject({
-  email: text(254).pipe(z.string().toLowerCase().min(1, v.required("Email"))),
+  email: text(254)
+    .transform(normaliseEmail)
+    .pipe(z.string().min(1, v.required("Email"))),
   password: z.string().min(1, v.required("Password")).max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

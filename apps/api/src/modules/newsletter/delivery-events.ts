@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { normaliseEmail } from "@shop/shared/email-address";
 import {
   type DeliveryEvent,
   type DeliveryEventDto,
@@ -45,7 +46,7 @@ export async function recordDeliveryEvents(
   actor: DeliveryActor = systemActor,
 ): Promise<{ recorded: number }> {
   const events: Event[] = input.map((event) => ({
-    email: event.email.trim().toLowerCase(),
+    email: normaliseEmail(event.email),
     kind: event.kind,
     campaignId: event.campaignId && isUuid(event.campaignId) ? event.campaignId.toLowerCase() : null,
     reason: (event.reason ?? "").replaceAll("\u0000", "").slice(0, 1_000),

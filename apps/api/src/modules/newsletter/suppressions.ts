@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { normaliseEmail } from "@shop/shared/email-address";
 import type { SuppressionReason } from "@shop/shared/schemas/deliverability";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -12,7 +13,8 @@ import { pgArray, queryRows } from "../../lib/sql.ts";
  * person's address is kept only as its SHA-256 ("sha256:<hex>"): enough to recognise it if it is
  * imported again, without keeping the address itself after an erasure.
  */
-const normal = (email: string) => email.trim().toLowerCase();
+/** As every address is kept (normaliseEmail): an internationalised domain in punycode. */
+const normal = normaliseEmail;
 const hashed = (email: string) => `sha256:${createHash("sha256").update(normal(email)).digest("hex")}`;
 /** The row in force for an address, stored as itself or, after an erasure, hashed. */
 const matches = (email: string) => sql`lower(email) in (${normal(email)}, ${hashed(email)}) and lifted_at is null`;

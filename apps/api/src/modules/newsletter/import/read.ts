@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
 import { TextDecoder } from "node:util";
 import { unguardCell } from "@shop/shared/csv";
+import { hasNonAsciiAddress, normaliseEmail } from "@shop/shared/email-address";
 import {
   type ImportEncoding,
   type ImportMapping,
@@ -20,7 +21,8 @@ const repeated = "Duplicate in this file";
 
 /**
  * Close to what mail servers accept; the full RFC grammar is not worth its cost per row. Nothing it
- * accepts needs escaping in COPY text.
+ * accepts needs escaping in COPY text. What is left past ASCII once a domain is in punycode is refused
+ * as a sign-up refuses it (hasNonAsciiAddress).
  */
 // redos-safe: only ever tested on at most 254 characters (the length is checked first): quadratic at worst on that.
 const emailPattern = /^[^\s@"<>(),;:\\[\]\0]+@[^\s@"<>(),;:\\[\]\0]+\.[A-Za-z]{2,63}$/;
@@ -195,8 +197,9 @@ export async function readCsvRows(
     tally.rowsRead += 1;
     const cell = record[columns.email] ?? "";
     // Our own export guards cells against spreadsheet formulas: read back, they are the values again.
-    const email = unguardCell(cell).trim().toLowerCase();
-    if (email.length > 254 || !emailPattern.test(email)) {
+    // As a sign-up keeps it (normaliseEmail): the same person whichever form of a domain the file has.
+    const email = normaliseEmail(unguardCell(cell));
+    if (email.length > 254 || !emailPattern.test(email) || hasNonAsciiAddress(email)) {
       // Spreadsheets save rows they once touched as `,,,`: nothing to import and nothing to report.
       if (email === "" && isBlank(record)) return;
       return skip(line, cell, "Invalid email address");
