@@ -57,9 +57,10 @@ export function ProfilePage() {
               >
                 {name.charAt(0).toUpperCase()}
               </span>
+              {/* Wrapped, not cut: this is where staff read their own name (100 characters) and address (254). */}
               <div className="min-w-0">
-                <h2 className="truncate text-lg font-semibold text-slate-900">{name}</h2>
-                <p className="truncate text-sm text-slate-500">{email}</p>
+                <h2 className="text-lg font-semibold break-words text-slate-900">{name}</h2>
+                <p className="text-sm break-all text-slate-500">{email}</p>
               </div>
             </div>
             <dl className="mt-6 text-sm">

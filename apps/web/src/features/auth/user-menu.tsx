@@ -102,11 +102,13 @@ export function UserMenu({ variant = "navbar" }: UserMenuProps) {
         </span>
         <span className="sr-only">{uiCopy.nav.accountMenu}: </span>
         {variant === "topbar" ? (
-          <span className="hidden text-left leading-tight sm:block">
-            <span className="block text-slate-900">
+          // At most 20rem, a line each: a 60-character role and a long address wrapped the button onto three
+          // lines, 75 px tall in the 64 px bar at 640 px. Cut here, they are whole in the open menu's header.
+          <span className="hidden max-w-xs min-w-0 text-left leading-tight sm:block">
+            <span className="block truncate text-slate-900">
               {name} <span className="font-normal text-slate-500">({role})</span>
             </span>
-            <span className="block text-xs font-normal text-slate-500">{email}</span>
+            <span className="block truncate text-xs font-normal text-slate-500">{email}</span>
           </span>
         ) : (
           // From 768 px the navbar holds every link beside this button: shown there, the name pushed the
@@ -119,11 +121,12 @@ export function UserMenu({ variant = "navbar" }: UserMenuProps) {
       {open ? (
         <div className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl motion-safe:animate-pop-in">
           <div className="border-b border-slate-100 px-4 py-3">
-            {/* Wraps rather than truncates: a role name may be 60 characters, and a cut one could not be read. */}
+            {/* Wraps rather than truncates: a role name may be 60 characters and an address 254, and a
+                cut one could not be read. An address has no spaces, so it may break anywhere. */}
             <p className="text-sm font-semibold break-words text-slate-900" data-testid="user-menu-name">
               {name} ({role})
             </p>
-            <p className="truncate text-xs text-slate-500">{email}</p>
+            <p className="text-xs break-all text-slate-500">{email}</p>
           </div>
           <div
             ref={menuRef}
