@@ -188,6 +188,29 @@ describe("the consent of imported people", () => {
     expect(found.body.data.consentAt).toBe(found.body.data.consentSource?.importedAt);
   });
 
+  it("is recorded once for the import: no imported row holds a copy of who imported it", async () => {
+    const response = await importFile("email\nonce1@example.com\nonce2@example.com\nonce3@example.com\n");
+    expect(response.statusCode).toBe(200);
+    // Every imported row carried the file, the staff member's id, name and address, and the job: about
+    // 200 bytes a row written a million times in a big import, and a staff member's address in each.
+    const [copies] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from subscribers s where email like 'once_@example.com'
+        and s::text ilike ${`%${testAdmin.email}%`}`,
+    );
+    expect(copies?.n).toBe(0);
+    const found = await call<{ subscribers: SubscriberDto[] }>(app, {
+      url: "/api/newsletter/get-all-subscriber?search=once",
+      token: admin,
+    });
+    const consents = found.body.data.subscribers.map((person) => person.consentSource);
+    expect(consents).toHaveLength(3);
+    for (const consent of consents) {
+      expect(consent).toEqual(consents[0]);
+      expect(consent?.importedBy?.email).toBe(testAdmin.email);
+    }
+  });
+
   it("gives way to the person's own consent: back from unsubscribed through the footer and the emailed link, their address is the consent", async () => {
     expect((await importFile("email\ncomeback@example.com\n")).statusCode).toBe(200);
     await app.db.execute(sql`update subscribers set status = 'unsubscribed' where email = 'comeback@example.com'`);
