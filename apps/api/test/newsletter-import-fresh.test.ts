@@ -17,7 +17,7 @@ async function stageWithTag(tagName: string) {
   );
   jobs += 1;
   const stage = await openImportStage(app.db, `00000000-0000-7000-8000-0000000f${String(jobs).padStart(4, "0")}`, {
-    consentSource: { type: "import", fileName: "fresh.csv" },
+    consentId: "00000000-0000-7000-8000-00000000c0de",
     consentAt: new Date(),
     tagIds: [tag?.id ?? ""],
   });

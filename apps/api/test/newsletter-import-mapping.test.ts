@@ -230,10 +230,10 @@ describe("the consent of imported people", () => {
     expect(link).toBeDefined();
     const confirmed = await app.inject({ method: "POST", url: link ?? "", remoteAddress: "198.51.100.7" });
     expect(confirmed.statusCode).toBe(200);
-    const [row] = await queryRows<{ status: string; consent_ip: string | null; consent_source: unknown }>(
+    const [row] = await queryRows<{ status: string; consent_ip: string | null; import_consent_id: unknown }>(
       app.db,
-      sql`select status, consent_ip, consent_source from subscribers where email = 'comeback@example.com'`,
+      sql`select status, consent_ip, import_consent_id from subscribers where email = 'comeback@example.com'`,
     );
-    expect(row).toEqual({ status: "subscribed", consent_ip: "198.51.100.7", consent_source: null });
+    expect(row).toEqual({ status: "subscribed", consent_ip: "198.51.100.7", import_consent_id: null });
   });
 });

@@ -104,10 +104,11 @@ describe.each([
     );
     expect(big7).toEqual({ status: "unsubscribed", name: "Big 7" });
     // Consent came from this import (issue 16 item 11), on either path: no address, the job's file.
-    const fromThisImport = await count(sql`select count(*) as n from subscribers where email like 'big%@example.com'
+    const fromThisImport =
+      await count(sql`select count(*) as n from subscribers s join import_consents c on c.id = s.import_consent_id
+      where email like 'big%@example.com'
       and status = 'subscribed' and source = 'import' and subscribed_at = consent_at and consent_at > now() - interval '1 hour'
-      and consent_ip is null and consent_source->>'importJobId' = ${result.jobId}
-      and consent_source->>'fileName' = 'audience.csv'`);
+      and consent_ip is null and c.import_job_id = ${result.jobId} and c.file_name = 'audience.csv'`);
     expect(fromThisImport).toBe(expected.imported);
 
     const progress = await call<ImportProgress>(app, {

@@ -90,7 +90,7 @@ describe("the embedded database's vacuum during an import", () => {
     try {
       await importing.migrate();
       const stage = await openImportStage(importing.db, "00000000-0000-7000-8000-000000000019", {
-        consentSource: { type: "import", fileName: "vacuum.csv" },
+        consentId: "00000000-0000-7000-8000-00000000c0de",
         consentAt: new Date(),
         tagIds: [],
       });

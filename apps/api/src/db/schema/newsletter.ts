@@ -1,4 +1,3 @@
-import type { ConsentSource } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -26,8 +25,11 @@ export const subscribers = pgTable(
     source: text("source").notNull().default("footer"),
     /** The address of the person's own sign-up; null when someone else brought them in (an import). */
     consentIp: text("consent_ip"),
-    /** Where consent came from when it was not a sign-up from `consentIp`: the import, by whom and when. */
-    consentSource: jsonb("consent_source").$type<ConsentSource>(),
+    /**
+     * Where consent came from when it was not a sign-up from `consentIp`: the import (importConsents).
+     * No foreign key: its check would cost every imported row a look-up, and a record is never deleted.
+     */
+    importConsentId: uuid("import_consent_id"),
     consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true, mode: "date" }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
@@ -47,6 +49,21 @@ export const subscribers = pgTable(
     index("subscribers_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The consent an import gives the people it brings in: the file, who ran it and when, as they were
+ * then. One row an import, referred to by each person it added (migration 0022): written into every
+ * row it was about 200 bytes each, and the staff member's name and address a million times over.
+ */
+export const importConsents = pgTable("import_consents", {
+  id: id(),
+  fileName: text("file_name"),
+  importedById: uuid("imported_by_id"),
+  importedByName: text("imported_by_name"),
+  importedByEmail: text("imported_by_email"),
+  importedAt: timestamp("imported_at", { withTimezone: true, mode: "date" }),
+  importJobId: text("import_job_id"),
+});
 
 export const newsletterTags = pgTable(
   "newsletter_tags",

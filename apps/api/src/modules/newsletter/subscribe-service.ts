@@ -36,7 +36,7 @@ export async function subscribe(
     insert into subscribers (id, email, status, source, consent_ip, consent_at, subscribed_at)
     values (${uuidv7()}, ${email}, ${status}, 'footer', ${consentIp}, ${now}, ${status === "subscribed" ? now : null})
     on conflict (lower(email)) do update
-      set status = excluded.status, consent_ip = excluded.consent_ip, consent_source = null, consent_at = excluded.consent_at,
+      set status = excluded.status, consent_ip = excluded.consent_ip, import_consent_id = null, consent_at = excluded.consent_at,
           subscribed_at = excluded.subscribed_at, updated_at = excluded.consent_at
       where subscribers.status = 'pending' and excluded.status = 'subscribed'
     returning id, status, ${leftMsOf} as "leftMs"`,
@@ -123,7 +123,7 @@ export async function confirmSubscription(
     db,
     sql`update subscribers set status = 'subscribed', subscribed_at = now(), unsubscribed_at = null, updated_at = now(),
           consent_ip = case when status = 'unsubscribed' then ${consentIp} else consent_ip end,
-          consent_source = case when status = 'unsubscribed' then null else consent_source end,
+          import_consent_id = case when status = 'unsubscribed' then null else import_consent_id end,
           consent_at = case when status = 'unsubscribed' then now() else consent_at end
         where id = ${subscriberId} and status in ('pending', 'unsubscribed', 'subscribed') and ${leftMsOf} = ${leftMs}
         returning email`,

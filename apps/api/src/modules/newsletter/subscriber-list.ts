@@ -4,7 +4,8 @@ import { asc, count, desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { subscribers } from "../../db/schema/index.ts";
 import { queryRows } from "../../lib/sql.ts";
-import { subscriberWhere, tagsOf, toSubscriberDto } from "./subscribers-service.ts";
+import { consentSourceOf } from "./import-consents.ts";
+import { subscribersWithConsent, subscriberWhere, tagsOf, toSubscriberDto } from "./subscribers-service.ts";
 
 /**
  * The admin's subscriber list: its totals (exact while small, the planner's estimate past
@@ -160,14 +161,14 @@ export async function listSubscribers(
     : await totalOf(db, where, estimate);
   const pageIds = counted ? counted.ids : await pageIdsOf(db, query, where, total);
   const [rows, tags] = await Promise.all([
-    pageIds.length > 0 ? db.select().from(subscribers).where(inArray(subscribers.id, pageIds)) : [],
+    pageIds.length > 0 ? subscribersWithConsent(db, inArray(subscribers.id, pageIds)) : [],
     tagsOf(db, pageIds),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(rows.map((row) => [row.subscriber.id, row]));
   return {
     subscribers: pageIds.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toSubscriberDto(row, tags.get(id) ?? [])] : [];
+      return row ? [toSubscriberDto(row.subscriber, tags.get(id) ?? [], consentSourceOf(row.consent))] : [];
     }),
     pagination: {
       ...paginationOf(query.page, query.limit, total),

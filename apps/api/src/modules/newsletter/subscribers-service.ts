@@ -1,4 +1,5 @@
 import {
+  type ConsentSource,
   newsletterCopy,
   type SubscriberDto,
   type SubscriberFilter,
@@ -8,10 +9,17 @@ import {
 } from "@shop/shared/schemas/newsletter";
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { formerSubscriberIds, newsletterTags, subscribers, subscriberTags } from "../../db/schema/index.ts";
+import {
+  formerSubscriberIds,
+  importConsents,
+  newsletterTags,
+  subscribers,
+  subscriberTags,
+} from "../../db/schema/index.ts";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { escapeLike, pgArray } from "../../lib/sql.ts";
 import { rememberFormerSubscriber } from "../campaigns/recipient-queue.ts";
+import { consentSourceOf } from "./import-consents.ts";
 import { refuseSuppressed } from "./suppression-list.ts";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
@@ -19,7 +27,17 @@ type SubscriberRow = typeof subscribers.$inferSelect;
 // Drizzle leaves a one-table select unqualified; subqueries must name the outer row in full.
 const outerSubscriberId = sql.raw(`"subscribers"."id"`);
 
-export function toSubscriberDto(row: SubscriberRow, tags: TagRef[]): SubscriberDto {
+/** People with the import's consent record each refers to, if any: one statement for a page of them. */
+export function subscribersWithConsent(db: Db, where: SQL) {
+  return db
+    .select({ subscriber: subscribers, consent: importConsents })
+    .from(subscribers)
+    .leftJoin(importConsents, eq(importConsents.id, subscribers.importConsentId))
+    .where(where);
+}
+
+/** `consent`: the import's record the row refers to, when it refers to one. */
+export function toSubscriberDto(row: SubscriberRow, tags: TagRef[], consent: ConsentSource | null): SubscriberDto {
   return {
     _id: row.id,
     email: row.email,
@@ -28,7 +46,7 @@ export function toSubscriberDto(row: SubscriberRow, tags: TagRef[]): SubscriberD
     source: row.source,
     tags,
     consentIp: row.consentIp,
-    consentSource: row.consentSource ?? null,
+    consentSource: consent,
     consentAt: row.consentAt?.toISOString() ?? null,
     subscribedAt: row.subscribedAt?.toISOString() ?? null,
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
@@ -70,9 +88,9 @@ export function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
 }
 
 export async function getSubscriber(db: Db, id: string): Promise<SubscriberDto> {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.id, id));
-  if (!row) throw notFound(newsletterCopy.subscriberNotFound);
-  return toSubscriberDto(row, (await tagsOf(db, [id])).get(id) ?? []);
+  const [found] = await subscribersWithConsent(db, eq(subscribers.id, id));
+  if (!found) throw notFound(newsletterCopy.subscriberNotFound);
+  return toSubscriberDto(found.subscriber, (await tagsOf(db, [id])).get(id) ?? [], consentSourceOf(found.consent));
 }
 
 async function assertTags(db: Db, tagIds: string[]): Promise<void> {

@@ -55,6 +55,7 @@ export const nonReferencingTables: Record<string, string> = {
   newsletter_tags: "tag names",
   subscriber_tags: "links between subscribers and tags",
   import_jobs: "CSV import progress",
+  import_consents: "an import's file name, who ran it and when",
   erasures: "erasure records",
   pending_subscriber_changes: "queued subscriber changes",
   upload_usage: "bytes uploaded per person",

@@ -94,7 +94,7 @@ async function importDefaults(tx: Session, input: BulkInput): Promise<{ set: str
   const alike: [column: string, value: string][] = [
     ["status", "subscribed"],
     ["source", "import"],
-    ["consent_source", JSON.stringify(input.consentSource)],
+    ["import_consent_id", input.consentId],
     ["consent_at", consentAt],
     ["subscribed_at", consentAt],
   ];

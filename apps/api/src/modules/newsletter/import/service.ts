@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs";
-import type { ImportMapping, ImportResult } from "@shop/shared/schemas/newsletter";
+import type { ConsentSource, ImportMapping, ImportResult } from "@shop/shared/schemas/newsletter";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { importJobs } from "../../../db/schema/index.ts";
+import { recordImportConsent } from "../import-consents.ts";
 import { mergeInBatches } from "./batched.ts";
 import { BulkDeclined, estimateRows, loadInBulk, shouldLoadInBulk } from "./bulk.ts";
 import { sharesOneSession } from "./connection.ts";
@@ -11,7 +12,9 @@ import type { BatchOutcome, ImportConsent } from "./stage.ts";
 
 export type ImportFile = { path: string; bytes: number };
 
-export type ImportInput = ImportConsent & {
+export type ImportInput = Omit<ImportConsent, "consentId"> & {
+  /** The import's consent: recorded once when it begins, and each person it adds refers to it. */
+  consentSource: ConsentSource;
   jobId: string;
   fileName: string;
   tagIds: string[];
@@ -28,7 +31,8 @@ export type ImportInput = ImportConsent & {
  * and the lock that takes stays short (bulk.ts), otherwise a batch at a time
  * (batched.ts). Either way the job row tells the modal how far it has got.
  */
-export async function importSubscribers(db: Db, file: ImportFile, input: ImportInput): Promise<ImportResult> {
+export async function importSubscribers(db: Db, file: ImportFile, given: ImportInput): Promise<ImportResult> {
+  const input = { ...given, consentId: await recordImportConsent(db, given.consentSource) };
   await db
     .update(importJobs)
     .set({ fileName: input.fileName.slice(0, 200), bytesTotal: file.bytes, tagIds: input.tagIds })

@@ -1,12 +1,14 @@
-import type { ConsentSource } from "@shop/shared/schemas/newsletter";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../lib/errors.ts";
 import { suppressedAddressText } from "../suppressions.ts";
 import { type ImportConnection, openImportConnection, type Statement } from "./connection.ts";
 
-/** Where new people's consent came from: the import itself (its file, who, when), never an address. */
-export type ImportConsent = { consentSource: ConsentSource; consentAt: Date };
+/**
+ * Where new people's consent came from: the import itself, recorded once (recordImportConsent) and
+ * referred to by id from each person it adds; never an address.
+ */
+export type ImportConsent = { consentId: string; consentAt: Date };
 
 /**
  * What writing an import did: people added to the audience, people already there it touched, and
@@ -91,7 +93,7 @@ export async function openImportStage(
   }
 
   async function writeWith({ connection, batch }: Writer, rows: Buffer, fresh: boolean): Promise<BatchOutcome> {
-    const params = [JSON.stringify(fields.consentSource), fields.consentAt, fields.tagIds];
+    const params = [fields.consentId, fields.consentAt, fields.tagIds];
     // One transaction from the COPY on: the batch table empties itself at its commit or rollback.
     const withBatch = (work: (query: Statement) => Promise<BatchOutcome>) =>
       connection.transaction(async ({ query, copy }) => {
@@ -180,8 +182,8 @@ const mergeSql = (batch: string, guarded: boolean) => `
       select id, name from subscribers where lower(email) = lower(b.email) limit 1
     ) s on true
   ), inserted as (
-    insert into subscribers (id, email, name, status, source, consent_source, consent_at, subscribed_at)
-    select id, email, name, 'subscribed', 'import', $1::jsonb, $2, $2 from found
+    insert into subscribers (id, email, name, status, source, import_consent_id, consent_at, subscribed_at)
+    select id, email, name, 'subscribed', 'import', $1::uuid, $2, $2 from found
     where old_id is null and not suppressed order by line
     ${guarded ? "on conflict (lower(email)) do nothing" : ""}
     returning id
@@ -207,8 +209,8 @@ const mergeSql = (batch: string, guarded: boolean) => `
  */
 const freshSql = (batch: string) => `
   with inserted as (
-    insert into subscribers (id, email, name, status, source, consent_source, consent_at, subscribed_at)
-    select id, email, name, 'subscribed', 'import', $1::jsonb, $2, $2 from ${batch} b
+    insert into subscribers (id, email, name, status, source, import_consent_id, consent_at, subscribed_at)
+    select id, email, name, 'subscribed', 'import', $1::uuid, $2, $2 from ${batch} b
     where (select not exists (select 1 from suppressions where lifted_at is null))
       or not ${suppressedAddressText("b.email")}
     order by line
