@@ -75,7 +75,7 @@ export const searchQuery = text(200).optional();
 /** An address as the shop keeps it (normaliseEmail: lower case, a domain in punycode), or `message`. */
 export function emailAddress(message: string) {
   return z
-    .string()
+    .string({ message })
     .trim()
     .max(254, message)
     .transform(normaliseEmail)

@@ -18,7 +18,7 @@ export type SubscriberStatus = (typeof subscriberStatuses)[number];
 
 /** Footer sign-up: the server checks the format the footer does not (spec section 5). */
 export const subscribeSchema = z.strictObject({
-  email: z.string({ message: copy.validation.newsletterEmail }).pipe(emailAddress(copy.validation.newsletterEmail)),
+  email: emailAddress(copy.validation.newsletterEmail),
 });
 /**
  * The sign-up's answer: with double opt-in on, the address must first be confirmed by email, and the
