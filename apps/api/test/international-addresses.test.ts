@@ -44,6 +44,20 @@ describe("addresses at an internationalised domain", () => {
     expect(await kept("anna@%")).toHaveLength(1);
   });
 
+  it("are found by the admin's search as staff would type them, in either form", async () => {
+    for (const search of ["bücher", "Anna@Bücher.de", "bücher.de", "xn--bcher"]) {
+      const found = await call<{ subscribers: { email: string }[] }>(app, {
+        url: `/api/newsletter/get-all-subscriber?search=${encodeURIComponent(search)}`,
+        token: admin,
+      });
+      expect(found.status, search).toBe(200);
+      expect(
+        found.body.data.subscribers.map((person) => person.email),
+        search,
+      ).toEqual(["anna@xn--bcher-kva.de"]);
+    }
+  });
+
   it("refuses a local part past ASCII, which only SMTPUTF8 relays carry, and keeps nothing", async () => {
     const refused = await subscribe("josé@example.com");
     expect(refused.status).toBe(400);
