@@ -20,6 +20,18 @@ export function normaliseEmail(raw: string): string {
   return ascii ? address.slice(0, at + 1) + ascii : address;
 }
 
+/**
+ * What to look for among kept addresses when staff type part of one: text past ASCII as the shop keeps
+ * it, a whole address normalised and a domain or one of its labels ("bücher") in punycode. A part of a
+ * label ("büch") has no punycode of its own that the whole one contains, and is looked for as typed.
+ */
+export function addressSearchText(text: string): string {
+  const typed = text.trim().toLowerCase();
+  if (!beyondAscii.test(typed)) return typed;
+  if (typed.includes("@")) return normaliseEmail(typed);
+  return domainAsciiPart.test(typed) ? (asciiDomain(typed) ?? typed) : typed;
+}
+
 /** The WHATWG URL parser applies IDNA (UTS 46) to a host, in browsers and in Node alike. */
 function asciiDomain(domain: string): string | undefined {
   try {

@@ -1,3 +1,4 @@
+import { addressSearchText } from "@shop/shared/email-address";
 import {
   type ConsentSource,
   newsletterCopy,
@@ -78,7 +79,7 @@ export async function tagsOf(db: Db, ids: string[]): Promise<Map<string, TagRef[
 export function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(subscribers.status, filter.status));
-  if (filter.search) conditions.push(ilike(subscribers.email, `%${escapeLike(filter.search)}%`));
+  if (filter.search) conditions.push(ilike(subscribers.email, `%${escapeLike(addressSearchText(filter.search))}%`));
   if (filter.tagIds && filter.tagIds.length > 0) {
     conditions.push(
       sql`exists (select 1 from ${subscriberTags} where ${subscriberTags.subscriberId} = ${outerSubscriberId} and ${subscriberTags.tagId} = any(${pgArray(filter.tagIds)}::uuid[]))`,
