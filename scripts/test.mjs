@@ -1,7 +1,7 @@
 // `npm test`: every suite this machine can run, in turn. A suite that cannot run here says why.
 // Ends with one line "N passed, N failed" summed over the suites that ran.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { findChromium } from "../e2e/chromium.mjs";
@@ -17,6 +17,8 @@ function runVitest(name, cwd, args = [], env = {}) {
   // directory of its own, removed after it: tests that made one and never removed it left about 120
   // directories in /tmp on every run.
   const scratch = mkdtempSync(path.join(tmpdir(), "shop-test-tmp-"));
+  // Open like /tmp: the faults suite runs PostgreSQL's initdb as the postgres user in a directory here.
+  chmodSync(scratch, 0o1777);
   console.log(`\n━━ ${name} ━━`);
   const result = spawnSync(
     "npx",
