@@ -1,5 +1,5 @@
-// biome-ignore lint/suspicious/noControlCharactersInRegex: anything past 7-bit ASCII is what it looks for
-const beyondAscii = /[^\u0000-\u007f]/;
+/** Anything past 7-bit ASCII (a JavaScript string's units go no higher than U+FFFF). */
+const beyondAscii = /[\u0080-\uffff]/;
 /** A domain we write in ASCII: labels of any script, with only letters, digits, hyphens and dots from ASCII. */
 const domainAsciiPart = /^[a-z0-9.\-\u0080-\uffff]+$/;
 
