@@ -1,9 +1,9 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { emailLinkSecret } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { queryRows } from "../../src/lib/sql.ts";
@@ -113,7 +113,15 @@ describe("logs of a failing write", () => {
 });
 
 describe("starting in production", () => {
-  const dataDir = () => mkdtempSync(path.join(tmpdir(), "shop-secret-"));
+  const made: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shop-secret-"));
+    made.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
   const production = (secret?: string) =>
     loadConfig({
       NODE_ENV: "production",
