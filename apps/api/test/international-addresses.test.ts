@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
 import { suppress } from "../src/modules/newsletter/suppressions.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
-import { multipart } from "./multipart.ts";
+import { postCsvImport } from "./multipart.ts";
 
 // An address whose domain is written in another script (an internationalised domain name) is one mail
 // relays know by its punycode form: the footer, the import and the suppression list must all keep and
@@ -23,18 +23,7 @@ async function kept(pattern: string): Promise<{ email: string; status: string }[
   return queryRows(app.db, sql`select email, status from subscribers where email like ${pattern} order by email`);
 }
 
-function importCsv(csv: string) {
-  const body = multipart([
-    { name: "file", filename: "people.csv", type: "text/csv", data: csv },
-    { name: "tagIds", data: tag._id },
-  ]);
-  return app.inject({
-    method: "POST",
-    url: "/api/csv/import-csv",
-    headers: { authorization: `Bearer ${admin}`, "content-type": body.contentType },
-    payload: body.payload,
-  });
-}
+const importCsv = (csv: string) => postCsvImport(app, admin, csv, [tag._id]);
 
 describe("addresses at an internationalised domain", () => {
   it("sign up from the footer, kept in punycode, and the ASCII form is the same person", async () => {

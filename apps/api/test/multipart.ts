@@ -19,21 +19,21 @@ export function multipart(parts: { name: string; filename?: string; type?: strin
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** POSTs a CSV file to the subscriber import with these tags, as the back office's import form does. */
+/** POSTs a file to the subscriber import with these tags, as the back office's import form does. */
 export function postCsvImport(
   app: FastifyInstance,
   token: string,
-  csv: string,
+  data: string | Buffer,
   tagIds: string[],
-  fileName = "people.csv",
+  options: { fileName?: string; type?: string; jobId?: string } = {},
 ) {
   const body = multipart([
-    { name: "file", filename: fileName, type: "text/csv", data: csv },
+    { name: "file", filename: options.fileName ?? "people.csv", type: options.type ?? "text/csv", data },
     ...tagIds.map((id) => ({ name: "tagIds", data: id })),
   ]);
   return app.inject({
     method: "POST",
-    url: "/api/csv/import-csv",
+    url: options.jobId ? `/api/csv/import-csv?jobId=${options.jobId}` : "/api/csv/import-csv",
     headers: { authorization: `Bearer ${token}`, "content-type": body.contentType },
     payload: body.payload,
   });

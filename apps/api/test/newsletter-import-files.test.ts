@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
-import { multipart } from "./multipart.ts";
+import { postCsvImport } from "./multipart.ts";
 
 // Issue 16 item 14: the files people really export, each through the upload route, and the header
 // names exports in English, German, French, Spanish and Dutch write.
@@ -13,18 +13,8 @@ const fans = (
   await call<TagDto>(app, { method: "POST", url: "/api/newsletter-tags/tags", token: admin, body: { name: "Exports" } })
 ).body.data;
 
-function importFile(data: string | Buffer, options: { fileName?: string; type?: string } = {}) {
-  const body = multipart([
-    { name: "file", filename: options.fileName ?? "people.csv", type: options.type ?? "text/csv", data },
-    { name: "tagIds", data: fans._id },
-  ]);
-  return app.inject({
-    method: "POST",
-    url: "/api/csv/import-csv",
-    headers: { authorization: `Bearer ${admin}`, "content-type": body.contentType },
-    payload: body.payload,
-  });
-}
+const importFile = (data: string | Buffer, options: { fileName?: string; type?: string } = {}) =>
+  postCsvImport(app, admin, data, [fans._id], options);
 
 async function nameOf(email: string): Promise<string | undefined> {
   const [row] = await queryRows<{ name: string }>(app.db, sql`select name from subscribers where email = ${email}`);

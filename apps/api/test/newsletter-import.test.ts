@@ -19,7 +19,7 @@ async function tag(name: string): Promise<TagDto> {
     .body.data;
 }
 
-const importCsv = (csv: string, tagId: string) => postCsvImport(app, admin, csv, [tagId], "audience.csv");
+const importCsv = (csv: string, tagId: string) => postCsvImport(app, admin, csv, [tagId], { fileName: "audience.csv" });
 
 async function count(query: SQL): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(app.db, query);

@@ -5,7 +5,7 @@ import { signLink } from "../src/lib/signed-links.ts";
 import { queryRows } from "../src/lib/sql.ts";
 import { testJwtSecret } from "./constants.ts";
 import { call, createStaff, createTestApp, signIn, testAdmin } from "./harness.ts";
-import { multipart } from "./multipart.ts";
+import { multipart, postCsvImport } from "./multipart.ts";
 
 const { app } = await createTestApp();
 const admin = await signIn(app);
@@ -21,22 +21,11 @@ async function tag(name: string): Promise<TagDto> {
   return response.body.data;
 }
 
-function importCsv(
+const importCsv = (
   csv: string | Buffer,
   tagIds: string[],
-  options: { fileName?: string; type?: string; token?: string; jobId?: string } = {},
-) {
-  const body = multipart([
-    { name: "file", filename: options.fileName ?? "people.csv", type: options.type ?? "text/csv", data: csv },
-    ...tagIds.map((id) => ({ name: "tagIds", data: id })),
-  ]);
-  return app.inject({
-    method: "POST",
-    url: options.jobId ? `/api/csv/import-csv?jobId=${options.jobId}` : "/api/csv/import-csv",
-    headers: { authorization: `Bearer ${options.token ?? admin}`, "content-type": body.contentType },
-    payload: body.payload,
-  });
-}
+  { token = admin, ...options }: { fileName?: string; type?: string; token?: string; jobId?: string } = {},
+) => postCsvImport(app, token, csv, tagIds, options);
 
 type Page = { subscribers: SubscriberDto[]; pagination: { totalSubscribers: number } };
 const list = (query: string) => call<Page>(app, { url: `/api/newsletter/get-all-subscriber?${query}`, token: admin });

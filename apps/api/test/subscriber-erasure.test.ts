@@ -43,7 +43,9 @@ async function report(id: string) {
 }
 
 async function importAddresses(emails: string[], tagId: string): Promise<ImportResult> {
-  const response = await postCsvImport(app, admin, `email\n${emails.join("\n")}\n`, [tagId], "audience.csv");
+  const response = await postCsvImport(app, admin, `email\n${emails.join("\n")}\n`, [tagId], {
+    fileName: "audience.csv",
+  });
   expect(response.statusCode, response.body).toBe(200);
   return (JSON.parse(response.body) as { data: ImportResult }).data;
 }

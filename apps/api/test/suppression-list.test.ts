@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/lib/sql.ts";
 import { isSuppressed, suppress } from "../src/modules/newsletter/suppressions.ts";
 import { call, createStaff, createTestApp, signIn } from "./harness.ts";
-import { multipart } from "./multipart.ts";
+import { postCsvImport } from "./multipart.ts";
 
 const { app } = await createTestApp();
 const admin = await signIn(app);
@@ -30,15 +30,8 @@ async function importAddresses(emails: string[]): Promise<ImportResult> {
     token: admin,
     body: { name: `Imported ${counter} ${Math.random().toString(36).slice(2, 7)}` },
   });
-  const body = multipart([
-    { name: "file", filename: "audience.csv", type: "text/csv", data: `email\n${emails.join("\n")}\n` },
-    { name: "tagIds", data: tag.body.data._id },
-  ]);
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/csv/import-csv",
-    headers: { authorization: `Bearer ${editor.token}`, "content-type": body.contentType },
-    payload: body.payload,
+  const response = await postCsvImport(app, editor.token, `email\n${emails.join("\n")}\n`, [tag.body.data._id], {
+    fileName: "audience.csv",
   });
   expect(response.statusCode, response.body).toBe(200);
   return (JSON.parse(response.body) as { data: ImportResult }).data;
