@@ -1,19 +1,10 @@
-import { createServer } from "node:net";
 import { newsletterCopy } from "@shop/shared/schemas/newsletter";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../src/db/schema/index.ts";
+import { freePort } from "./free-port.ts";
 import { call, createTestApp, signIn } from "./harness.ts";
 import { decodedBody, startSmtpSink } from "./smtp-sink.ts";
-
-/** A port nothing listens on (yet): the relay is down. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === "object" && address ? address.port : 0;
-}
 
 // A relay that refuses some recipients in its own words; the other port is down until a test starts a sink on it.
 const refusing = await startSmtpSink({

@@ -4,7 +4,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { freePort } from "./processes.ts";
+import { freePort } from "../free-port.ts";
 
 const run = promisify(execFile);
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { testAdmin, testJwtSecret } from "../constants.ts";
+import { freePort } from "../free-port.ts";
 
 /** The built server, exactly what `npm start` runs (global-setup.ts rebuilds it when src is newer). */
 export const serverEntry = path.resolve(import.meta.dirname, "../../dist/main.js");
@@ -37,19 +37,6 @@ const running = new Set<Spawned>();
 process.once("exit", () => {
   for (const spawned of running) if (spawned.alive()) spawned.child.kill("SIGKILL");
 });
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 export type StartOptions = {
   /** Variables on top of the defaults below (DATABASE_URL at least). */
