@@ -211,6 +211,25 @@ describe("the consent of imported people", () => {
     }
   });
 
+  it("is not recorded for a file the import refuses: a 4xx changes nothing", async () => {
+    const consents = async () =>
+      (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from import_consents`))[0]?.n;
+    const before = await consents();
+    const refused = [
+      await importFile("name,city\nNo Address,Berlin\n"),
+      await importFile(`email${",x".repeat(500_000)}`),
+      await importFile("email;Vorname\nrefused@example.com;Ana\n", { email: 0, firstName: 4 }),
+      await upload("/api/csv/import-csv", [
+        { name: "file", filename: "people.csv", type: "text/csv", data: Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 0]) },
+        { name: "tagIds", data: fans._id },
+      ]),
+    ];
+    expect(refused.map((response) => response.statusCode)).toEqual([400, 400, 400, 415]);
+    expect(await consents()).toBe(before);
+    expect((await importFile("email\nkept@example.com\n")).statusCode).toBe(200);
+    expect(await consents()).toBe((before ?? 0) + 1);
+  });
+
   it("gives way to the person's own consent: back from unsubscribed through the footer and the emailed link, their address is the consent", async () => {
     expect((await importFile("email\ncomeback@example.com\n")).statusCode).toBe(200);
     await app.db.execute(sql`update subscribers set status = 'unsubscribed' where email = 'comeback@example.com'`);
