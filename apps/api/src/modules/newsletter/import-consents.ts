@@ -1,4 +1,5 @@
 import type { ConsentSource } from "@shop/shared/schemas/newsletter";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { importConsents } from "../../db/schema/index.ts";
 
@@ -22,6 +23,14 @@ export async function recordImportConsent(db: Db, consent: ConsentSource): Promi
     .returning({ id: importConsents.id });
   if (!row) throw new Error("The import's consent was not recorded");
   return row.id;
+}
+
+/**
+ * Takes back the consent of an import that wrote nobody: a file refused for what it holds (no email
+ * column, no header row, not text) is refused before its first row, and a refusal changes nothing.
+ */
+export async function forgetImportConsent(db: Db, id: string): Promise<void> {
+  await db.delete(importConsents).where(eq(importConsents.id, id));
 }
 
 /** As the subscriber answer has always given it (it was the row's own jsonb): absent parts left out. */

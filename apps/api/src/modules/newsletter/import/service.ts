@@ -3,7 +3,8 @@ import type { ConsentSource, ImportMapping, ImportResult } from "@shop/shared/sc
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { importJobs } from "../../../db/schema/index.ts";
-import { recordImportConsent } from "../import-consents.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { forgetImportConsent, recordImportConsent } from "../import-consents.ts";
 import { mergeInBatches } from "./batched.ts";
 import { BulkDeclined, estimateRows, loadInBulk, shouldLoadInBulk } from "./bulk.ts";
 import { sharesOneSession } from "./connection.ts";
@@ -39,12 +40,16 @@ export async function importSubscribers(db: Db, file: ImportFile, given: ImportI
     .where(eq(importJobs.id, input.jobId));
   const read = () => createReadStream(file.path, { highWaterMark: 64 * 1024 });
   let tally = emptyTally();
-  const report = (written: BatchOutcome) =>
-    db
+  /** Whether a batch has added anyone, who then refers to the consent. */
+  let added = false;
+  const report = (written: BatchOutcome) => {
+    added ||= written.inserted > 0;
+    return db
       .update(importJobs)
       .set(progressOf(tally, written))
       .where(eq(importJobs.id, input.jobId))
       .then(() => {});
+  };
 
   try {
     // From the whole file before the first row: its first piece may be ASCII and the rest not UTF-8.
@@ -82,6 +87,8 @@ export async function importSubscribers(db: Db, file: ImportFile, given: ImportI
       ...(tally.encoding && { encoding: tally.encoding }),
     };
   } catch (error) {
+    // A file refused for what it holds (found in its head, before any row is written) changes nothing.
+    if (error instanceof AppError && error.statusCode < 500 && !added) await forgetImportConsent(db, input.consentId);
     await finish(db, input.jobId, "failed", tally);
     throw error;
   }
