@@ -10,6 +10,7 @@ const elsewhere = ["test/security/**", "test/faults/**", "test/scale-out/**", "*
  */
 const sameOnEveryDatabase = [
   "src/ops/backup.test.ts",
+  "src/ops/backup-refusals.test.ts",
   "src/ops/backup-cli.test.ts",
   "src/db/embedded-lock.test.ts",
   "src/worker.test.ts",

@@ -7,18 +7,9 @@ import { expect, it } from "vitest";
 import { createPglite } from "../db/client.ts";
 import { tarStream } from "./archive.ts";
 import { backupPglite, restorePglite } from "./backup.ts";
-import {
-  digests,
-  everythingUnder,
-  expectRefusedAndUnchanged,
-  filesIn,
-  newDataDir,
-  notesIn,
-  root,
-  shopDatabase,
-  shopDump,
-  someUploads,
-} from "./backup-fixtures.ts";
+import { backupScratch, digests, everythingUnder, filesIn, notesIn, someUploads } from "./backup-fixtures.ts";
+
+const { expectRefusedAndUnchanged, newDataDir, root, shopDatabase, shopDump } = backupScratch();
 
 /**
  * Restore used to move the current database aside first and then unpack: a bad file left an empty

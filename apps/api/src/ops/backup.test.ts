@@ -5,7 +5,9 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { createPglite } from "../db/client.ts";
 import { backupPglite, restorePglite } from "./backup.ts";
-import { digests, filesIn, newDataDir, notesIn, root, shopDatabase, shopDump, someUploads } from "./backup-fixtures.ts";
+import { backupScratch, digests, filesIn, notesIn, someUploads } from "./backup-fixtures.ts";
+
+const { newDataDir, root, shopDatabase, shopDump } = backupScratch();
 
 it("backs up the embedded database and restores it, keeping the one it replaces", async () => {
   const dataDir = newDataDir();
