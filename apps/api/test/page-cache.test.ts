@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestApp } from "./harness.ts";
 
 // A web build with a stand-in server entry: each render says which one it was and of what URL, and the
 // first render of /about fails (as one that outlives the render thread's time-out does).
 const build = mkdtempSync(path.join(tmpdir(), "shop-pages-"));
+afterAll(() => rmSync(build, { recursive: true, force: true }));
 const webDist = path.join(build, "dist");
 mkdirSync(webDist);
 mkdirSync(path.join(build, "dist-ssr"));

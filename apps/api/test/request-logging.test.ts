@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestApp } from "./harness.ts";
 
 const webDist = mkdtempSync(path.join(tmpdir(), "shop-web-"));
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 mkdirSync(path.join(webDist, "assets"));
 writeFileSync(path.join(webDist, "assets", "index-AbCd1234.js"), "console.log(1)");
 writeFileSync(path.join(webDist, "favicon.svg"), "<svg/>");

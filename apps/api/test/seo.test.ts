@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { call, createTestApp, signIn } from "./harness.ts";
 
 const webDist = mkdtempSync(path.join(tmpdir(), "shop-web-"));
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 const stylesheet = ".hero{color:teal}";
 mkdirSync(path.join(webDist, "assets"));
 writeFileSync(path.join(webDist, "assets", "index-AbCd1234.css"), stylesheet);

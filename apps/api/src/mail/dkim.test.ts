@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
@@ -39,7 +39,8 @@ afterAll(() => sink.close());
 describe.each(["rsa", "ed25519"] as const)("DKIM signing with an %s key", (type) => {
   const { key, resolver } = testKey(type);
   const algorithm = type === "rsa" ? "rsa-sha256" : "ed25519-sha256";
-  const mailer = createMailer({ smtpUrl: sink.url, outboxDir: mkdtempSync(path.join(tmpdir(), "dkim-")), dkim: key });
+  const outboxDir = mkdtempSync(path.join(tmpdir(), "dkim-"));
+  const mailer = createMailer({ smtpUrl: sink.url, outboxDir, dkim: key });
   const captured: { campaign: string; account: string } = { campaign: "", account: "" };
 
   beforeAll(async () => {
@@ -49,7 +50,10 @@ describe.each(["rsa", "ed25519"] as const)("DKIM signing with an %s key", (type)
     captured.campaign = find(`campaign-${type}@example.com`);
     captured.account = find(`account-${type}@example.com`);
   });
-  afterAll(() => mailer.close());
+  afterAll(async () => {
+    await mailer.close();
+    rmSync(outboxDir, { recursive: true, force: true });
+  });
 
   it.each(["campaign", "account"] as const)("signs %s mail as received, and it verifies", async (kind) => {
     const raw = captured[kind];
