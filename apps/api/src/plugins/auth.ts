@@ -104,12 +104,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       if (!request.principal && access.kind !== "public") throw unauthorized(copy.sessionExpired);
       if (request.principal) await noteSessionSeen(options.db, request.principal.sessionId);
     }
-    if (access.kind === "public") return;
-    if (!request.principal) throw unauthorized(copy.auth.unauthorized);
-    // Hiding admin pages is not enough: until the user enrols, the server answers nothing else.
-    if (request.principal.twoFactorSetupRequired && !config.beforeTwoFactorSetup) {
-      throw forbidden(twoFactorCopy.api.setupRequired);
+    // Hiding admin pages is not enough: until the user enrols, the server answers nothing else. A public
+    // route still answers, as to a visitor: what it shows staff (hidden products) is staff's.
+    const heldToSetup = request.principal?.twoFactorSetupRequired && !config.beforeTwoFactorSetup;
+    if (access.kind === "public") {
+      if (heldToSetup) request.principal = null;
+      return;
     }
+    if (!request.principal) throw unauthorized(copy.auth.unauthorized);
+    if (heldToSetup) throw forbidden(twoFactorCopy.api.setupRequired);
     if (access.kind === "permission" && !satisfies(request.principal, access.requirement)) {
       throw forbidden(copy.auth.forbidden);
     }

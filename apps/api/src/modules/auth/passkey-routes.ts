@@ -165,7 +165,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
         throw unauthorized(twoFactorCopy.api.passkeyRefused);
       }
       await throttle.release(reservation.attempt);
+      // A passkey is a credential of its own: only a deactivation meanwhile stops its session.
       const result = await startSession(loginContextOf(request, options), userId);
+      if (!result) throw unauthorized(twoFactorCopy.api.passkeyRefused);
       await audit(request, {
         module: "auth",
         action: "Login",

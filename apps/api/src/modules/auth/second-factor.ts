@@ -3,6 +3,7 @@ import { twoFactorCopy } from "@shop/shared/two-factor-copy";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { AppError, unauthorized } from "../../lib/errors.ts";
+import { passwordStamp } from "./login-challenge.ts";
 import { spendRecoveryCode } from "./recovery-codes.ts";
 import type { SecretBox } from "./secret-box.ts";
 import {
@@ -44,10 +45,18 @@ export async function completeSecondFactor(
   const claims = await context.challenges.read(input.challenge);
   if (!claims) throw unauthorized(twoFactorCopy.api.challengeExpired);
   const [user] = await db
-    .select({ id: users.id, isActive: users.isActive, knownAddress: knownAddressOf(ipAddress) })
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      passwordHash: users.passwordHash,
+      knownAddress: knownAddressOf(ipAddress),
+    })
     .from(users)
     .where(eq(users.id, claims.userId));
-  if (!user?.isActive) throw unauthorized(twoFactorCopy.api.challengeExpired);
+  // A password changed since the first step voids its challenge, as a deactivation does.
+  if (!user?.isActive || passwordStamp(user.passwordHash) !== claims.passwordStamp) {
+    throw unauthorized(twoFactorCopy.api.challengeExpired);
+  }
 
   const reservation = await throttle.reserve(attemptKeys(claims.email, ipAddress, user.knownAddress));
   if (!reservation.granted) throw new LoginRefused(reservation, user.id);
@@ -64,5 +73,7 @@ export async function completeSecondFactor(
 
   await throttle.release(reservation.attempt);
   if (!user.knownAddress) await throttle.reset(`account:${claims.email}`);
-  return { ...(await startSession(context, user.id)), method: input.method };
+  const signedIn = await startSession(context, user.id, user.passwordHash);
+  if (!signedIn) throw unauthorized(twoFactorCopy.api.challengeExpired);
+  return { ...signedIn, method: input.method };
 }

@@ -10,7 +10,7 @@ import { type FailureThrottle, TooManyAttempts } from "../../lib/failure-throttl
 import { burnPasswordCheck, verifyPassword } from "../../lib/password.ts";
 import type { TokenSigner } from "../../lib/tokens.ts";
 import { getUser } from "../users/service.ts";
-import type { LoginChallenges } from "./login-challenge.ts";
+import { type LoginChallenges, passwordStamp } from "./login-challenge.ts";
 import { secondFactorMethods, twoFactorSetupRequired } from "./second-factor-state.ts";
 
 export type LoginContext = {
@@ -103,32 +103,58 @@ export async function login(
   // until a factor passes (second-factor.ts).
   const methods = await secondFactorMethods(db, user.id);
   if (methods.length > 0) {
-    const challenge = await context.challenges.issue({ userId: user.id, email: input.email });
+    const challenge = await context.challenges.issue({
+      userId: user.id,
+      email: input.email,
+      passwordStamp: passwordStamp(user.passwordHash),
+    });
     return { twoFactorRequired: true, challenge, methods, userId: user.id };
   }
   // The right password from a new address clears the account's count, as before; the owner's known
   // address never touched it, so signing in there leaves a lock on strangers in place.
   if (!user.knownAddress) await throttle.reset(accountKey);
-  return startSession(context, user.id);
+  const signedIn = await startSession(context, user.id, user.passwordHash);
+  // The password was changed or the account deactivated while this one was being checked.
+  if (!signedIn) throw new LoginFailure(user.id, "Password changed or account deactivated during sign-in");
+  return signedIn;
 }
 
-/** Opens a session for a user who has passed every factor: the token and user, as the spec's login answers. */
+/**
+ * Opens a session for a user who has passed every factor: the token and user, as the spec's login
+ * answers. Null when the account was deactivated meanwhile, or its password is no longer
+ * `passwordHash` (the one the sign-in checked). The check and the insert are one transaction that
+ * holds the user's row (FOR SHARE): a password change or deactivation waits for it and then revokes
+ * the session it opened, or came first and the session is not opened. Without that, a sign-in that
+ * read the old password before a change opened its session after the change had revoked the rest.
+ */
 export async function startSession(
   context: Pick<LoginContext, "db" | "tokens" | "tokenTtlMs" | "ipAddress" | "userAgent">,
   userId: string,
-): Promise<SignedIn> {
+  passwordHash?: string,
+): Promise<SignedIn | null> {
   const { db, ipAddress } = context;
   const expiresAt = new Date(Date.now() + context.tokenTtlMs);
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      userId,
-      expiresAt,
-      ipAddress,
-      userAgent: context.userAgent?.slice(0, 300) ?? null,
-    })
-    .returning({ id: sessions.id });
-  if (!session) throw new Error("session insert returned nothing");
+  const session = await db.transaction(async (tx) => {
+    const [holder] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.isActive, true),
+          passwordHash === undefined ? undefined : eq(users.passwordHash, passwordHash),
+        ),
+      )
+      .for("share");
+    if (!holder) return undefined;
+    const [opened] = await tx
+      .insert(sessions)
+      .values({ userId, expiresAt, ipAddress, userAgent: context.userAgent?.slice(0, 300) ?? null })
+      .returning({ id: sessions.id });
+    if (!opened) throw new Error("session insert returned nothing");
+    return opened;
+  });
+  if (!session) return null;
   const token = await context.tokens.sign({ userId, sessionId: session.id }, expiresAt);
   const signedIn: SignedIn = { token, user: await getUser(db, userId) };
   if (await twoFactorSetupRequired(db, userId)) signedIn.twoFactorSetupRequired = true;
