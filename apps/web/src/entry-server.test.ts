@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { createPageRenderer } from "./entry-server";
+import { site } from "./lib/site";
+import { shopSettings } from "./test/settings";
 
 const renders = vi.hoisted(() => ({ count: 0 }));
 vi.mock("react-dom/server", async (importOriginal) => {
@@ -31,7 +33,7 @@ function fakeApi() {
   const fetch = async (input: RequestInfo | URL) => {
     const { pathname } = new URL(String(input));
     reads.push(pathname);
-    const data = pathname === "/api/blog/posts" ? [post] : [];
+    const data = pathname === "/api/blog/posts" ? [post] : pathname === "/api/settings" ? shopSettings : [];
     return new Response(JSON.stringify({ success: true, message: "ok", data }), {
       headers: { "content-type": "application/json" },
     });
@@ -50,5 +52,15 @@ describe("the server-rendered home page", () => {
     expect(renders.count).toBe(1);
     expect(api.reads.filter((path) => path === "/api/blog/posts")).toHaveLength(1);
     expect(page?.state).toContain("Five ways to a smarter hallway");
+  });
+});
+
+describe("the server-rendered contact, terms and privacy pages", () => {
+  it.each(["/contact", "/terms", "/privacy"])("%s names the email staff keep in Settings, in one pass", async (url) => {
+    renders.count = 0;
+    const page = await createPageRenderer(fakeApi().transport)(url);
+    expect(page?.html).toContain(shopSettings.contactEmail);
+    expect(page?.html).not.toContain(site.email);
+    expect(renders.count).toBe(1);
   });
 });

@@ -28,9 +28,14 @@ describe("campaign status", () => {
     expect(recipientsOf({ recipientCount: 0 })).toBe("0");
   });
 
-  it("opens drafts and scheduled campaigns in the composer, the rest in their report", () => {
-    expect(campaignHref({ _id: "a", status: "draft" })).toBe("/admin/compose-mail?id=a");
-    expect(campaignHref({ _id: "a", status: "scheduled" })).toBe("/admin/compose-mail?id=a");
-    expect(campaignHref({ _id: "a", status: "sent" })).toBe("/admin/newsletters/history/email/a");
+  it("opens drafts and scheduled campaigns in the composer for a composer, the rest in their report", () => {
+    expect(campaignHref({ _id: "a", status: "draft" }, true)).toBe("/admin/compose-mail?id=a");
+    expect(campaignHref({ _id: "a", status: "scheduled" }, true)).toBe("/admin/compose-mail?id=a");
+    expect(campaignHref({ _id: "a", status: "sent" }, true)).toBe("/admin/newsletters/history/email/a");
+  });
+
+  it("opens every campaign in its report for someone who may not compose", () => {
+    expect(campaignHref({ _id: "a", status: "draft" }, false)).toBe("/admin/newsletters/history/email/a");
+    expect(campaignHref({ _id: "a", status: "scheduled" }, false)).toBe("/admin/newsletters/history/email/a");
   });
 });

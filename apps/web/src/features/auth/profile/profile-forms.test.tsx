@@ -1,4 +1,5 @@
 import { copy } from "@shop/shared/copy";
+import type { SessionDto } from "@shop/shared/schemas/account";
 import type { UserDto } from "@shop/shared/schemas/users";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -6,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeStore } from "@/app/store/root-reducer";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { ActiveSessions } from "./active-sessions";
 import { PasswordForm } from "./password-form";
 import { ProfileDetailsForm } from "./profile-details-form";
 
@@ -99,5 +101,47 @@ describe("password change", () => {
     expect((await screen.findByRole("status")).textContent).toContain(copy.users.passwordChanged);
     expect(await requests[0]?.json()).toEqual({ currentPassword: "old-secret", newPassword: "new-secret" });
     expect(screen.getByLabelText<HTMLInputElement>("Current password").value).toBe("");
+  });
+
+  it("drops the signed-out sessions from Active sessions", async () => {
+    const sessionOf = (browser: string, current: boolean): SessionDto => ({
+      _id: browser,
+      createdAt: "2025-03-05T10:00:00.000Z",
+      lastSeenAt: null,
+      ipAddress: "10.0.0.1",
+      browser,
+      current,
+    });
+    let changed = false;
+    fakeFetch((request) => {
+      if (new URL(request.url).pathname === "/api/users/change-password") {
+        changed = true;
+        return { body: { success: true, message: copy.users.passwordChanged } };
+      }
+      const sessions = [
+        sessionOf("Firefox on Linux", true),
+        ...(changed ? [] : [sessionOf("Chrome on Windows", false)]),
+      ];
+      return { body: { success: true, message: "ok", data: sessions } };
+    });
+    renderRoutes(
+      [
+        {
+          path: "/",
+          element: (
+            <>
+              <PasswordForm />
+              <ActiveSessions />
+            </>
+          ),
+        },
+      ],
+      { store: storeOf() },
+    );
+    await screen.findByText("Chrome on Windows");
+    await fill("old-secret", "new-secret");
+    await screen.findByRole("status");
+    await vi.waitFor(() => expect(screen.queryByText("Chrome on Windows")).toBeNull());
+    expect(screen.getByText("Firefox on Linux")).toBeTruthy();
   });
 });

@@ -11,7 +11,13 @@ const sent = campaignOf(1, { subject: "Spring offers", recipientCount: 12345 });
 const draft = campaignOf(2, { subject: "Summer draft", status: "draft", sentAt: null, recipientCount: 0 });
 const failed = campaignOf(3, { subject: "Broken", status: "failed", sentAt: null });
 
-function renderHistory(permissions: string[] = ["newsletter:view-emailhistories", "newsletter:delete-emailhistory"]) {
+function renderHistory(
+  permissions: string[] = [
+    "newsletter:view-emailhistories",
+    "newsletter:delete-emailhistory",
+    "newsletter:compose-email",
+  ],
+) {
   const network = fakeFetch((request) =>
     request.method === "DELETE" ? ok(undefined, "Email deleted") : campaignList([sent, draft, failed], 10),
   );
@@ -21,11 +27,11 @@ function renderHistory(permissions: string[] = ["newsletter:view-emailhistories"
       role: { _id: "r1", name: "Marketing", permissions: permissions.map((name) => ({ name })) },
     },
   });
-  renderRoutes([{ path: "/admin/newsletters/history", element: <EmailHistoryPage /> }], {
+  const { router } = renderRoutes([{ path: "/admin/newsletters/history", element: <EmailHistoryPage /> }], {
     store,
     initialEntries: ["/admin/newsletters/history"],
   });
-  return network;
+  return { ...network, router };
 }
 
 const rowOf = async (subject: string) => {
@@ -81,6 +87,22 @@ describe("email history", () => {
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const deleted = requests.find((request) => request.method === "DELETE");
     expect(new URL(deleted?.url ?? "").pathname).toBe(`/api/emailhistory/${draft._id}`);
+  });
+
+  it("opens drafts in their report for a viewer who may not compose", async () => {
+    const { router } = renderHistory(["newsletter:view-emailhistories"]);
+    const draftRow = await rowOf("Summer draft");
+    expect(within(draftRow).queryByRole("link", { name: "Edit Summer draft" })).toBeNull();
+    expect(within(draftRow).getByRole("link", { name: "View Summer draft" }).getAttribute("href")).toBe(
+      `/admin/newsletters/history/email/${draft._id}`,
+    );
+    expect(within(draftRow).getByRole("link", { name: "Summer draft" }).getAttribute("href")).toBe(
+      `/admin/newsletters/history/email/${draft._id}`,
+    );
+
+    await userEvent.click(within(draftRow).getByText("Not sent"));
+    expect(router.state.location.pathname).toBe(`/admin/newsletters/history/email/${draft._id}`);
+    expect(router.state.location.search).toBe("");
   });
 
   it("offers no delete without the permission", async () => {
