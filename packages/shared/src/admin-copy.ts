@@ -178,6 +178,8 @@ export const adminCopy = {
       removed: "Removed",
       renamed: (from: string, to: string) => `Renamed from ${from} to ${to}`,
       descriptionChanged: "Description updated",
+      twoFactorRequired: "Two-factor sign-in now required",
+      twoFactorNotRequired: "Two-factor sign-in no longer required",
       noPermissionChanges: "Permissions unchanged",
       summary: (added: number, removed: number) =>
         `${added} permission${added === 1 ? "" : "s"} added, ${removed} removed`,

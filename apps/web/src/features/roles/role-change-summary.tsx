@@ -8,6 +8,8 @@ export type RoleChangeSummary = {
   removed: string[];
   renamedFrom?: { from: string; to: string };
   descriptionChanged: boolean;
+  /** The new setting, only when this save changed it. */
+  requireTwoFactor?: boolean;
 };
 
 const t = adminCopy.roleAdmin.changes;
@@ -57,6 +59,9 @@ export function RoleChangeSummaryPanel({ summary }: { summary: RoleChangeSummary
       <div className="mt-3 space-y-3 text-sm text-slate-700">
         {summary.renamedFrom ? <p>{t.renamed(summary.renamedFrom.from, summary.renamedFrom.to)}</p> : null}
         {summary.descriptionChanged ? <p>{t.descriptionChanged}</p> : null}
+        {summary.requireTwoFactor === undefined ? null : (
+          <p>{summary.requireTwoFactor ? t.twoFactorRequired : t.twoFactorNotRequired}</p>
+        )}
         {noPermissionChanges ? <p>{t.noPermissionChanges}</p> : null}
         <PermissionList title={t.added} names={summary.added} tone="added" />
         <PermissionList title={t.removed} names={summary.removed} tone="removed" />

@@ -22,10 +22,12 @@ function roleChanges(role: RoleDto, values: RoleFormValues): { update: RoleUpdat
   const before = role.permissions.map((p) => p.name);
   const { added, removed } = permissionChanges(before, values.permissions);
   const description = values.description ?? "";
+  const twoFactorChanged = values.requireTwoFactor !== role.requireTwoFactor;
   const update: RoleUpdate = {
     ...(values.name !== role.name && { name: values.name }),
     ...(description !== role.description && { description }),
     ...((added.length > 0 || removed.length > 0) && { permissions: values.permissions }),
+    ...(twoFactorChanged && { requireTwoFactor: values.requireTwoFactor }),
   };
   return {
     update,
@@ -34,6 +36,7 @@ function roleChanges(role: RoleDto, values: RoleFormValues): { update: RoleUpdat
       removed,
       renamedFrom: values.name !== role.name ? { from: role.name, to: values.name } : undefined,
       descriptionChanged: description !== role.description,
+      requireTwoFactor: twoFactorChanged ? values.requireTwoFactor : undefined,
     },
   };
 }
