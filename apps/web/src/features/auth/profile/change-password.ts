@@ -3,6 +3,7 @@ import type { PasswordChange } from "@shop/shared/schemas/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { activityLogKeys } from "@/features/activity-logs/api/keys";
 import { api } from "@/lib/api-client";
+import { sessionKeys } from "./sessions-api";
 
 /** PUT /users/change-password: every other session of the user is signed out; this one stays. */
 export async function changePassword(input: PasswordChange): Promise<void> {
@@ -13,6 +14,10 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityLogKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionKeys.mine }),
+        queryClient.invalidateQueries({ queryKey: activityLogKeys.all }),
+      ]),
   });
 }
