@@ -37,10 +37,19 @@ export function recipientsOf(campaign: Pick<CampaignDto, "recipientCount">): str
   return formatCount(campaign.recipientCount);
 }
 
-/** Drafts and scheduled campaigns open in the composer; the rest in their delivery report. */
+/** Drafts and scheduled campaigns can still be changed in the composer; the rest cannot. */
 export const isEditable = (status: string) => status === "draft" || status === "scheduled";
 
-/** Where a campaign opens: drafts and scheduled ones in the composer, the rest in their report. */
-export function campaignHref(campaign: Pick<CampaignDto, "_id" | "status">): string {
-  return isEditable(campaign.status) ? paths.admin.composeDraft(campaign._id) : paths.admin.emailDetail(campaign._id);
+/**
+ * Whether a campaign opens in the composer: only for those who may compose (the composer's page needs it);
+ * everyone else reads it in its report, drafts included.
+ */
+export const opensInComposer = (campaign: Pick<CampaignDto, "status">, canCompose: boolean) =>
+  canCompose && isEditable(campaign.status);
+
+/** Where a campaign opens: the composer (see opensInComposer), otherwise its report. */
+export function campaignHref(campaign: Pick<CampaignDto, "_id" | "status">, canCompose: boolean): string {
+  return opensInComposer(campaign, canCompose)
+    ? paths.admin.composeDraft(campaign._id)
+    : paths.admin.emailDetail(campaign._id);
 }

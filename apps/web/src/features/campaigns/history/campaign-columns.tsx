@@ -6,24 +6,33 @@ import { Button, buttonClasses } from "@/components/button";
 import type { DataTableColumn } from "@/components/data-table";
 import { actionsColumn } from "@/components/data-table";
 import { formatDate } from "@/lib/format";
-import { CampaignStatusBadge, campaignHref, isEditable, recipientsOf, sentDateOf } from "../campaign-status";
+import { CampaignStatusBadge, campaignHref, opensInComposer, recipientsOf, sentDateOf } from "../campaign-status";
 
 const t = campaignUiCopy.history;
 
 type CampaignColumnsOptions = {
+  /** Whether the viewer may compose: drafts then open in the composer, otherwise in their report. */
+  canCompose: boolean;
   /** Whether the viewer may delete this campaign. */
   canDelete: (campaign: CampaignDto) => boolean;
   onDelete: (campaign: CampaignDto) => void;
 };
 
 /** Subject, status (spec colours), recipients, sent date or "Not sent", created, and what to do. */
-export function campaignColumns({ canDelete, onDelete }: CampaignColumnsOptions): DataTableColumn<CampaignDto>[] {
+export function campaignColumns({
+  canCompose,
+  canDelete,
+  onDelete,
+}: CampaignColumnsOptions): DataTableColumn<CampaignDto>[] {
   return [
     {
       id: "subject",
       header: t.columns.subject,
       cell: (campaign) => (
-        <Link to={campaignHref(campaign)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+        <Link
+          to={campaignHref(campaign, canCompose)}
+          className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+        >
           {campaign.subject}
         </Link>
       ),
@@ -40,11 +49,11 @@ export function campaignColumns({ canDelete, onDelete }: CampaignColumnsOptions)
     {
       ...actionsColumn,
       cell: (campaign) => {
-        const action = isEditable(campaign.status) ? t.edit : t.view;
+        const action = opensInComposer(campaign, canCompose) ? t.edit : t.view;
         return (
           <div className="flex justify-end gap-2">
             <Link
-              to={campaignHref(campaign)}
+              to={campaignHref(campaign, canCompose)}
               className={buttonClasses("outline", "sm")}
               aria-label={`${action} ${campaign.subject}`}
             >

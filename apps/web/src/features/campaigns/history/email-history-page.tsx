@@ -61,6 +61,7 @@ export function EmailHistoryPage() {
   };
 
   const columns = campaignColumns({
+    canCompose,
     // Sending campaigns must be paused or cancelled first (the API answers 409).
     canDelete: (campaign) =>
       campaign.status !== "sending" && (canDeleteHistory || (canCompose && isEditable(campaign.status))),
@@ -98,7 +99,7 @@ export function EmailHistoryPage() {
         rows={campaigns.data?.campaigns}
         rowKey={(campaign) => campaign._id}
         {...tableStateOf(campaigns, campaignUiCopy.errors.fetchHistory)}
-        onRowClick={(campaign) => void navigate(campaignHref(campaign))}
+        onRowClick={(campaign) => void navigate(campaignHref(campaign, canCompose))}
         empty={
           filters.isFiltered
             ? { title: t.emptySearch, description: t.emptySearchText }
