@@ -1,6 +1,8 @@
-import { site } from "@/lib/site";
-
-export type LegalSection = { heading: string; paragraphs: string[]; list?: string[] };
+/** Where a paragraph names the shop's email or phone, filled in from Settings as the page renders. */
+export type ContactSlot = { contact: "email" } | { contact: "phone"; before: string };
+/** Plain text, or text around the shop's contact lines. */
+export type LegalParagraph = string | readonly (string | ContactSlot)[];
+export type LegalSection = { heading: string; paragraphs: LegalParagraph[]; list?: string[] };
 export type LegalDocument = { updated: string; summary: string; sections: LegalSection[] };
 
 /** The terms of sale and use. Plain words, short paragraphs: a customer should be able to read them. */
@@ -12,7 +14,12 @@ export const terms: LegalDocument = {
     {
       heading: "1. Who we are",
       paragraphs: [
-        `Smart Home Shop sells smart touch switches, smart locks and smart sensors, and gives advice on choosing and installing them. You can reach us at ${site.email} or ${site.phone}.`,
+        [
+          "Smart Home Shop sells smart touch switches, smart locks and smart sensors, and gives advice on choosing and installing them. You can reach us at ",
+          { contact: "email" },
+          { contact: "phone", before: " or " },
+          ".",
+        ],
       ],
     },
     {
@@ -138,7 +145,11 @@ export const privacy: LegalDocument = {
     {
       heading: "8. Your rights",
       paragraphs: [
-        `You may ask for a copy of your data, have it corrected or deleted, object to its use or withdraw your consent at any time. Write to ${site.email}; we answer within 30 days. You may also complain to your data protection authority.`,
+        [
+          "You may ask for a copy of your data, have it corrected or deleted, object to its use or withdraw your consent at any time. Write to ",
+          { contact: "email" },
+          "; we answer within 30 days. You may also complain to your data protection authority.",
+        ],
       ],
     },
     {
