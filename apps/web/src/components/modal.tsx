@@ -1,8 +1,8 @@
 import { uiCopy } from "@shop/shared/ui-copy";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { createPortal } from "react-dom";
-import { mainContentId } from "@/lib/main-content";
 import { useBodyScrollLock } from "@/lib/use-body-scroll-lock";
+import { focusableIn, useDialogFocus } from "@/lib/use-dialog-focus";
 import { CloseIcon } from "./icons";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl";
@@ -25,67 +25,20 @@ type ModalProps = {
   dismissible?: boolean;
 };
 
-const focusableSelector = [
-  "a[href]",
-  "button:not([disabled])",
-  "input:not([disabled]):not([type='hidden'])",
-  "select:not([disabled])",
-  "textarea:not([disabled])",
-  "[tabindex]:not([tabindex='-1'])",
-].join(",");
-
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector));
-}
-
-/** Open dialogs, the last on top: keys are the top one's (a confirm over a form, say). */
-const openPanels: HTMLElement[] = [];
-
 /**
- * Where focus goes when a dialog closes: back to what had it, or, when that is gone (the row it
- * deleted, the selection bar it emptied), to the page's main region rather than the document body.
- */
-function restoreFocus(previouslyFocused: HTMLElement | null): void {
-  if (previouslyFocused?.isConnected) previouslyFocused.focus();
-  else document.getElementById(mainContentId)?.focus();
-}
-
-/**
- * The one dialog: rendered over the page, labelled by its title, focus kept inside
- * and handed back to whatever had it when the dialog closes. Escape and Tab are heard on the
- * document, not the panel: when a view swaps out the button that had focus, focus falls to the body,
- * and the dialog must still close on Escape and keep Tab inside.
+ * The one dialog: rendered over the page, labelled by its title, focus kept inside and handed back
+ * to whatever had it when the dialog closes (useDialogFocus, shared with the drawer).
  */
 export function Modal({ title, description, onClose, children, footer, size = "md", dismissible = true }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const latest = useRef({ onClose, dismissible });
-  latest.current = { onClose, dismissible };
   useBodyScrollLock(true);
-
-  useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    if (!panel) return;
-    (focusableIn(panel).find((el) => !el.dataset.modalClose) ?? panel).focus();
-    openPanels.push(panel);
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (openPanels[openPanels.length - 1] !== panel) return;
-      if (event.key === "Escape") {
-        event.stopPropagation();
-        if (latest.current.dismissible) latest.current.onClose();
-        return;
-      }
-      if (event.key === "Tab") keepTabInside(panel, event);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      openPanels.splice(openPanels.indexOf(panel), 1);
-      restoreFocus(previouslyFocused);
-    };
-  }, []);
+  useDialogFocus(panelRef, {
+    onClose,
+    dismissible,
+    initialFocus: (panel) => focusableIn(panel).find((el) => !el.dataset.modalClose),
+  });
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
@@ -133,25 +86,4 @@ export function Modal({ title, description, onClose, children, footer, size = "m
     </div>,
     document.body,
   );
-}
-
-/** Tab from the last element goes to the first, Shift+Tab from the first to the last; from outside, in. */
-function keepTabInside(panel: HTMLElement, event: globalThis.KeyboardEvent): void {
-  const focusable = focusableIn(panel);
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  const active = document.activeElement;
-  if (!first || !last) {
-    event.preventDefault();
-    panel.focus();
-  } else if (!panel.contains(active)) {
-    event.preventDefault();
-    (event.shiftKey ? last : first).focus();
-  } else if (event.shiftKey && (active === first || active === panel)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
