@@ -1,10 +1,13 @@
 import { permissionModules } from "@shop/shared/permissions";
 
-/** Modules that write to the log without being a permission module of their own. */
-const extraModules: Record<string, string> = { auth: "Sign-in", upload: "Uploads", category: "Categories" };
+/**
+ * Modules that write to the log without being a permission module of their own. Categories are
+ * written under product, whose permissions they take.
+ */
+const extraModules: Record<string, string> = { auth: "Sign-in", upload: "Uploads" };
 
 const labels = new Map<string, string>([
-  ...permissionModules.filter((m) => m.module !== "activitylog").map((m): [string, string] => [m.module, m.label]),
+  ...permissionModules.map((m): [string, string] => [m.module, m.label]),
   ...Object.entries(extraModules),
 ]);
 
