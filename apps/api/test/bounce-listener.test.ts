@@ -170,4 +170,23 @@ describe("the bounce listener", () => {
     ).catch((error: { responseCode?: number }) => error);
     expect(big).toMatchObject({ responseCode: 552 });
   });
+
+  it("a message to the List-Unsubscribe mailto address of someone deleted since keeps the address off later imports", async () => {
+    await signUp("fay@example.com");
+    const fay = (await campaign()).sent.find((m) => m.to === "fay@example.com");
+    const deleted = await call(app, {
+      method: "DELETE",
+      url: `/api/newsletter/delete-subscriber/${(await find("fay@example.com"))?._id}`,
+      token: admin,
+    });
+    expect(deleted.status).toBe(200);
+    const sent = await client.sendMail({
+      from: "fay@example.com",
+      to: fay?.unsubscribe,
+      subject: "unsubscribe",
+      text: "",
+    });
+    expect(sent.response).toMatch(/^250/);
+    expect(await isSuppressed(app.db, "fay@example.com")).toBe(true);
+  });
 });

@@ -4,7 +4,13 @@ import { emailLinkSecret } from "../src/app.ts";
 import { signParts } from "../src/lib/signed-links.ts";
 import { queryRows } from "../src/lib/sql.ts";
 import { recordDeliveryEvents } from "../src/modules/newsletter/delivery-events.ts";
-import { isSuppressed, liftSuppression, suppress } from "../src/modules/newsletter/suppressions.ts";
+import {
+  activeSuppression,
+  isSuppressed,
+  liftSuppression,
+  suppress,
+  suppressErased,
+} from "../src/modules/newsletter/suppressions.ts";
 import { call, createTestApp, signIn, testConfig } from "./harness.ts";
 
 const { app } = await createTestApp();
@@ -123,11 +129,42 @@ describe("recording bounces and complaints", () => {
     await suppress(db, "lift.me@example.com", "complaint");
     expect(await isSuppressed(db, "lift.me@example.com")).toBe(true);
     const lifted = await liftSuppression(db, "LIFT.ME@example.com", null);
-    expect(lifted?.reason).toBe("unsubscribed");
+    expect(lifted?.reason).toBe("complaint");
     expect(await isSuppressed(db, "lift.me@example.com")).toBe(false);
     expect(await liftSuppression(db, "lift.me@example.com", null)).toBeNull();
     await suppress(db, "lift.me@example.com", "hard-bounce");
     expect(await isSuppressed(db, "lift.me@example.com")).toBe(true);
+  });
+
+  it("a complaint or bounce after an unsubscribe takes its place on the list, and a bounce bounces the subscriber; a later unsubscribe weakens neither", async () => {
+    const angry = "left-angry@example.com";
+    const dead = "left-dead@example.com";
+    const full = "left-full@example.com";
+    for (const email of [angry, dead, full]) {
+      await person(email, "unsubscribed");
+      await suppress(db, email, "unsubscribed");
+    }
+    await recordDeliveryEvents(db, [
+      { email: angry, kind: "complaint", reason: "abuse", source: "arf" },
+      { email: dead, kind: "hard", reason: "5.1.1 user unknown", source: "dsn" },
+    ]);
+    for (let n = 0; n < 3; n += 1) {
+      await recordDeliveryEvents(db, [{ email: full, kind: "soft", reason: "4.2.2 mailbox full", source: "dsn" }]);
+    }
+    const reasons = () =>
+      Promise.all([angry, dead, full].map(async (email) => (await activeSuppression(db, email))?.reason));
+    expect(await reasons()).toEqual(["complaint", "hard-bounce", "soft-bounces"]);
+    expect(await statusOf(angry)).toBe("unsubscribed");
+    expect(await statusOf(dead)).toBe("bounced");
+    expect(await statusOf(full)).toBe("bounced");
+
+    for (const email of [angry, dead, full]) await suppress(db, email, "unsubscribed");
+    expect(await reasons()).toEqual(["complaint", "hard-bounce", "soft-bounces"]);
+    await suppressErased(db, angry);
+    expect(await activeSuppression(db, angry)).toMatchObject({
+      email: expect.stringMatching(/^sha256:/),
+      reason: "erased",
+    });
   });
 });
 

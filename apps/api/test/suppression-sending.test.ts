@@ -108,6 +108,29 @@ describe("the suppression list", () => {
     const { to } = await campaignTo();
     expect(to).toEqual(["cy@example.com"]);
   });
+
+  it("a complaint or hard bounce after an unsubscribe: a sign-up asks nobody to confirm, and a link sent before lifts nothing", async () => {
+    for (const email of ["fay@example.com", "gus@example.com"]) {
+      await signUp(email);
+      const person = await find(email);
+      const link = signLink(linkSecret, "unsubscribe", { subscriberId: person?._id ?? "", campaignId: null });
+      expect((await app.inject({ method: "POST", url: `/unsubscribe/${link}` })).statusCode).toBe(200);
+    }
+    // Fay signs up again (or someone does for her) before her complaint about an earlier campaign comes in.
+    await signUp("fay@example.com");
+    const sentBefore = await confirmationLink("fay@example.com");
+    expect(sentBefore).toBeDefined();
+    await recordDeliveryEvents(app.db, [
+      { email: "fay@example.com", kind: "complaint", reason: "abuse", source: "arf" },
+      { email: "gus@example.com", kind: "hard", reason: "5.1.1", source: "dsn" },
+    ]);
+    await signUp("fay@example.com");
+    await signUp("gus@example.com");
+    expect(await confirmationLink("fay@example.com")).toBe(sentBefore);
+    expect(await confirmationLink("gus@example.com")).toBeUndefined();
+    await app.inject({ method: "POST", url: sentBefore ?? "" });
+    expect(await isSuppressed(app.db, "fay@example.com")).toBe(true);
+  });
 });
 
 describe("a refusal during the SMTP conversation", () => {
