@@ -36,6 +36,8 @@ const systemActor: DeliveryActor = { userId: null, ipAddress: null };
  *   counted as bounced rather than delivered;
  * - soft: counted in a row, once a campaign; at Settings' softBouncesToBounce the subscriber is bounced
  *   and suppressed;
+ * - a bounce bounces someone who had unsubscribed too (a late report about an earlier campaign): the
+ *   address is dead, and the list holds it as a bounce, which their own new sign-up does not lift;
  * - complaint: the subscriber is unsubscribed at once and the address suppressed.
  * A batch writes one activity-log row, not one per message. Addresses not on the list are still
  * recorded and (hard, complaint) suppressed: a later import of them must not mail them.
@@ -88,7 +90,7 @@ export async function recordDeliveryEvents(
     const ids = (list: typeof rows) => [...new Set(list.flatMap((r) => (r.subscriberId ? [r.subscriberId] : [])))];
 
     if (hard.length > 0) {
-      await tx.execute(sql`update subscribers set status = case when status in ('subscribed', 'pending') then 'bounced' else status end,
+      await tx.execute(sql`update subscribers set status = 'bounced',
           hard_bounces = hard_bounces + 1, soft_bounce_streak = 0, updated_at = now()
         where id = any(${pgArray(ids(hard))}::uuid[])`);
       await suppressMany(tx, [...hardEmails], "hard-bounce");
@@ -117,9 +119,7 @@ export async function recordDeliveryEvents(
       }
       const bounced = await queryRows<{ email: string }>(
         tx,
-        sql`update subscribers s set soft_bounce_streak = s.soft_bounce_streak + v.n, updated_at = now(),
-            status = case when s.soft_bounce_streak + v.n >= ${softBouncesToBounce} and s.status in ('subscribed', 'pending')
-              then 'bounced' else s.status end
+        sql`update subscribers s set soft_bounce_streak = s.soft_bounce_streak + v.n, updated_at = now(), status = 'bounced'
           from unnest(${pgArray([...counts.keys()])}::uuid[], ${pgArray([...counts.values()].map(String))}::int[]) as v(id, n)
           where s.id = v.id and s.soft_bounce_streak + v.n >= ${softBouncesToBounce}
           returning lower(s.email) as email`,

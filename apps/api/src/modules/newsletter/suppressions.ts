@@ -32,7 +32,11 @@ export async function suppressErased(db: Pick<Db, "execute">, email: string): Pr
   await suppressMany(db, [email], "erased");
 }
 
-/** Adds the addresses in one statement; one already suppressed keeps its first reason. */
+/**
+ * Adds the addresses in one statement. One already suppressed keeps its first reason, but for an
+ * unsubscribe, which a bounce, a complaint or an erasure replaces (and dates anew): the person's own
+ * new sign-up lifts an unsubscribe (liftOwnUnsubscribe), and must not lift what came after it.
+ */
 export async function suppressMany(
   db: Pick<Db, "execute">,
   emails: readonly string[],
@@ -42,7 +46,9 @@ export async function suppressMany(
   if (unique.length === 0) return;
   await db.execute(sql`insert into suppressions (id, email, reason)
     select uuid_v7(), v.email, ${reason} from unnest(${pgArray(unique)}::text[]) as v(email)
-    on conflict (lower(email)) where lifted_at is null do nothing`);
+    on conflict (lower(email)) where lifted_at is null do update
+      set reason = excluded.reason, created_at = excluded.created_at
+      where suppressions.reason = 'unsubscribed' and excluded.reason <> 'unsubscribed'`);
 }
 
 export async function isSuppressed(db: Pick<Db, "execute">, email: string): Promise<boolean> {
