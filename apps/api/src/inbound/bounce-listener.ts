@@ -4,10 +4,8 @@ import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { loggableError } from "../lib/errors.ts";
 import { queryRows } from "../lib/sql.ts";
 import { readVerpAddress, type VerpPurpose } from "../mail/verp.ts";
-import { recordUnsubscribe } from "../modules/newsletter/audience-notices.ts";
 import { type DeliveryEventInput, recordDeliveryEvents } from "../modules/newsletter/delivery-events.ts";
-import { applyOrQueue } from "../modules/newsletter/pending-changes.ts";
-import { unsubscribe } from "../modules/newsletter/subscribe-service.ts";
+import { honourUnsubscribe } from "../modules/newsletter/unsubscribe-request.ts";
 import { readBounceReport, UnreadableMessage } from "./bounce-report.ts";
 import { createEventBatcher } from "./event-batcher.ts";
 
@@ -60,26 +58,17 @@ export async function startBounceListener(
       : null;
   }
 
-  async function unsubscribeBy(recipient: Recipient, ipAddress: string | null): Promise<void> {
-    const change = {
-      kind: "unsubscribe" as const,
-      subscriberId: recipient.subscriberId,
-      campaignId: recipient.campaignId,
-      ipAddress,
-    };
-    const result = await applyOrQueue(app.db, change, (db) => unsubscribe(db, recipient.subscriberId));
-    if (result && result !== "queued" && result.changed) {
-      await recordUnsubscribe(app, { ...change, email: result.email });
-    }
-  }
-
   async function handle(raw: Buffer, addresses: SMTPServerAddress[], ipAddress: string | null): Promise<void> {
     const recipients = (await Promise.all(addresses.map((a) => recipientOf(a.address)))).filter((r) => r !== null);
     const events: DeliveryEventInput[] = [];
     let report: Awaited<ReturnType<typeof readBounceReport>> | undefined;
     for (const recipient of recipients) {
       if (recipient.purpose === "unsubscribe") {
-        await unsubscribeBy(recipient, ipAddress);
+        await honourUnsubscribe(app, {
+          subscriberId: recipient.subscriberId,
+          campaignId: recipient.campaignId,
+          ipAddress,
+        });
         continue;
       }
       report ??= await readBounceReport(raw);

@@ -5,10 +5,10 @@ import { escapeHtml } from "../../lib/escape-html.ts";
 import { testLinkPurpose, verifyLink, verifyParts } from "../../lib/signed-links.ts";
 import { publicRoute } from "../../plugins/auth.ts";
 import { getSettings } from "../settings/service.ts";
-import { recordUnsubscribe } from "./audience-notices.ts";
 import { verifyConfirmLink } from "./confirm-links.ts";
 import { applyOrQueue } from "./pending-changes.ts";
-import { confirmSubscription, unsubscribe, unsubscribeFormer } from "./subscribe-service.ts";
+import { confirmSubscription } from "./subscribe-service.ts";
+import { honourUnsubscribe } from "./unsubscribe-request.ts";
 
 const tokenParams = z.strictObject({ token: z.string().max(300) });
 
@@ -82,27 +82,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ linkSecret: string }> = 
         return page(storeName, "Unsubscribed", `<h1>${newsletterCopy.unsubscribed}</h1>${testNote}`);
       }
       const claims = verifyLink(linkSecret, "unsubscribe", request.params.token);
-      const result = claims
-        ? await applyOrQueue(
-            app.db,
-            {
-              kind: "unsubscribe",
-              subscriberId: claims.subscriberId,
-              campaignId: claims.campaignId,
-              ipAddress: request.ip,
-            },
-            (db) => unsubscribe(db, claims.subscriberId),
-          )
-        : null;
       if (!claims) {
         return reply.status(404).send(page(storeName, "Link not valid", `<h1>This link is not valid</h1>`));
       }
-      // Our own link, of someone no longer on the list: they get no more mail, which is what they asked.
-      if (!result) await unsubscribeFormer(app.db, claims);
-      // A queued one is recorded when it is applied (audience-notices.ts).
-      else if (result !== "queued" && result.changed) {
-        await recordUnsubscribe(app, { ...claims, email: result.email, ipAddress: request.ip });
-      }
+      await honourUnsubscribe(app, { ...claims, ipAddress: request.ip });
       return page(
         storeName,
         "Unsubscribed",
