@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { mailOutbox, type OutboxMessage } from "../db/schema/index.ts";
 import { loggableError } from "../lib/errors.ts";
-import { queryRows } from "../lib/sql.ts";
+import { pgArray, queryRows } from "../lib/sql.ts";
 import { expiredError } from "./outbox.ts";
 import { pruneEveryMs, pruneOutbox } from "./outbox-retention.ts";
 import { classify } from "./smtp-errors.ts";
@@ -12,12 +13,18 @@ import type { Mailer } from "./transport.ts";
 /**
  * Sends the outbox's rows (mail/outbox.ts says how mail gets there): claims due rows under a lease,
  * marks them sent, retries them with backoff or fails them, and prunes what is no longer kept.
+ *
+ * Each claim has an id (claim_id) that names it: while its batch is being sent, the lease of its rows
+ * is renewed every third of the lease, so a slow relay never hands them to another dispatcher; and an
+ * outcome is written only where the row is still pending under that claim, so a holder whose lease ran
+ * out anyway (a stalled process) changes nothing if another has claimed the row since. The attempt
+ * count cannot name a claim: a staff retry starts it again.
  */
 
 export type OutboxOptions = {
   /** Rows claimed at once. */
   batchSize: number;
-  /** Longer than any one send can take (SMTP time-outs are 10 s + 30 s). */
+  /** Longer than any one send can take (SMTP time-outs are 10 s + 30 s); renewed while a batch is sent. */
   leaseMs: number;
   /** Poll interval when nothing is due and nobody wakes it. */
   idleMs: number;
@@ -53,7 +60,18 @@ export type OutboxDispatcher = {
 /** A Fastify/pino logger fits; the worker passes a JSON-lines one. */
 export type OutboxLog = { warn(details: object, message: string): void; error(details: object, message: string): void };
 
-type Claimed = { id: string; kind: string; message: OutboxMessage; attempts: number; expires_at: Date | string | null };
+type Claimed = {
+  id: string;
+  claim_id: string;
+  kind: string;
+  message: OutboxMessage;
+  attempts: number;
+  expires_at: Date | string | null;
+};
+
+/** The row is still pending under this claim: not ended, and not claimed again since. */
+const stillHeld = (row: Claimed) =>
+  and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimId, row.claim_id), eq(mailOutbox.status, "pending"));
 
 export function createOutboxDispatcher(deps: {
   db: Db;
@@ -80,10 +98,10 @@ export function createOutboxDispatcher(deps: {
         where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
           and (expires_at is null or expires_at > now())
         order by next_attempt_at limit ${options.batchSize} for update skip locked)
-      update mail_outbox m set attempts = m.attempts + 1,
+      update mail_outbox m set attempts = m.attempts + 1, claim_id = ${randomUUID()},
         lease_until = now() + ${`${options.leaseMs} milliseconds`}::interval
       from picked where m.id = picked.id
-      returning m.id, m.kind, m.message, m.attempts, m.expires_at`,
+      returning m.id, m.claim_id, m.kind, m.message, m.attempts, m.expires_at`,
     );
     return rows.map((r) => ({
       ...r,
@@ -111,14 +129,11 @@ export function createOutboxDispatcher(deps: {
       const expiresBeforeRetry = row.expires_at !== null && new Date(row.expires_at).getTime() <= Date.now() + wait;
       if (permanent || row.attempts >= options.maxAttempts || expiresBeforeRetry) {
         const lastError = permanent || !expiresBeforeRetry ? message : `${expiredError} (${message})`;
-        await db
-          .update(mailOutbox)
-          .set({ status: "failed", leaseUntil: null, lastError })
-          .where(eq(mailOutbox.id, row.id));
+        await db.update(mailOutbox).set({ status: "failed", leaseUntil: null, lastError }).where(stillHeld(row));
         log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: lastError }, "mail failed for good");
       } else {
         await db.execute(sql`update mail_outbox set lease_until = null, last_error = ${message},
-          next_attempt_at = now() + ${`${wait} milliseconds`}::interval where id = ${row.id}`);
+          next_attempt_at = now() + ${`${wait} milliseconds`}::interval where ${stillHeld(row)}`);
         log.warn(
           { mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: wait, err: message },
           "mail will be retried",
@@ -129,8 +144,38 @@ export function createOutboxDispatcher(deps: {
     await db
       .update(mailOutbox)
       .set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null })
-      .where(eq(mailOutbox.id, row.id));
+      .where(stillHeld(row));
     return true;
+  }
+
+  /**
+   * The batch's rows still being sent keep their lease for another leaseMs (a claim's rows share its
+   * claim id). A row whose outcome is written is no longer pending, or waits for its retry without a
+   * lease; one claimed again since has another claim id: those are left alone.
+   */
+  async function renewLease(batch: Claimed[]): Promise<void> {
+    const claimId = batch[0]?.claim_id;
+    if (!claimId) return;
+    await db.execute(sql`update mail_outbox set lease_until = now() + ${`${options.leaseMs} milliseconds`}::interval
+      where id = any(${pgArray(batch.map((r) => r.id))}::uuid[]) and claim_id = ${claimId}
+        and status = 'pending' and lease_until is not null`);
+  }
+
+  /**
+   * Sends a claimed batch and renews its lease until every send in it has ended: when one outcome
+   * cannot be written, the other rows are still being sent and keep their lease; the error is thrown
+   * after them.
+   */
+  async function deliverBatch(batch: Claimed[]): Promise<number> {
+    const renewal = setInterval(() => {
+      renewLease(batch).catch((error) =>
+        log.warn({ err: loggableError(error) }, "mail outbox: could not renew the lease of the mail being sent"),
+      );
+    }, options.leaseMs / 3);
+    const results = await Promise.allSettled(batch.map(deliver)).finally(() => clearInterval(renewal));
+    const failure = results.find((r) => r.status === "rejected");
+    if (failure) throw failure.reason;
+    return results.filter((r) => r.status === "fulfilled" && r.value).length;
   }
 
   /** What expired while it waited (the relay down, the process stopped) fails, for staff to see why. */
@@ -145,8 +190,7 @@ export function createOutboxDispatcher(deps: {
     for (;;) {
       const batch = await claim();
       if (batch.length === 0) return sent;
-      const results = await Promise.all(batch.map(deliver));
-      sent += results.filter(Boolean).length;
+      sent += await deliverBatch(batch);
     }
   }
 

@@ -45,6 +45,8 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     leaseUntil: timestamp("lease_until", { withTimezone: true, mode: "date" }),
+    /** Names the claim that holds (or last held) the row: only that claim renews its lease and writes its outcome. */
+    claimId: uuid("claim_id"),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     /** Not sent after this (a reset link's hour): the row fails as expired instead of arriving dead. */
