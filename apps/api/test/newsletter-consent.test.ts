@@ -244,6 +244,26 @@ describe("an unsubscribe link of someone deleted since the mail went out", () =>
     expect(oneClick.body).toContain(newsletterCopy.unsubscribed);
     expect(await isSuppressed(app.db, "deleted-later@example.com")).toBe(true);
   });
+
+  it("keeps the address off later imports when the unsubscribe waited behind an import", async () => {
+    await signUp("deleted-queued@example.com");
+    const id = (await subscriber("deleted-queued@example.com"))?._id ?? "";
+    const [campaign] = await queryRows<{ id: string }>(
+      app.db,
+      sql`with c as (insert into campaigns (id, subject, html, audience, status)
+          values (uuid_v7(), 'Monthly', '<p>Hi</p>', '{"type":"all"}', 'sent') returning id)
+        insert into campaign_recipients (id, campaign_id, subscriber_id, email, status)
+        select uuid_v7(), c.id, ${id}, 'deleted-queued@example.com', 'sent' from c returning campaign_id as id`,
+    );
+    // The one-click came while a bulk import held the audience (PostgreSQL), so it was queued; staff
+    // deleted the person before the import ended and the queue was applied.
+    await app.db.execute(sql`insert into pending_subscriber_changes (id, kind, subscriber_id, campaign_id, ip_address)
+      values (gen_random_uuid(), 'unsubscribe', ${id}, ${campaign?.id}, '10.78.0.2')`);
+    const deleted = await call(app, { method: "DELETE", url: `/api/newsletter/delete-subscriber/${id}`, token: admin });
+    expect(deleted.status).toBe(200);
+    await applyQueuedChanges(app, { linkSecret, publicUrl: "http://shop.test" });
+    expect(await isSuppressed(app.db, "deleted-queued@example.com")).toBe(true);
+  });
 });
 
 describe("the confirmation email", () => {
