@@ -4,7 +4,7 @@ import { pendingSubscriberChanges } from "../../db/schema/index.ts";
 import { isLockUnavailable } from "../../lib/errors.ts";
 import { queryRows } from "../../lib/sql.ts";
 import { sharesOneSession } from "./import/connection.ts";
-import { confirmSubscription, subscribe, type ToConfirm, unsubscribe } from "./subscribe-service.ts";
+import { confirmSubscription, subscribe, type ToConfirm, unsubscribeOrSuppress } from "./subscribe-service.ts";
 
 /**
  * Public sign-ups, confirmations and unsubscribes while a bulk import holds the audience locked
@@ -78,7 +78,7 @@ async function applyQueued(tx: Db, change: Queued, mailConfirmation: MailConfirm
     await confirmSubscription(tx, { subscriberId, leftMs: change.linkLeftMs ?? 0 }, change.ipAddress ?? "");
     return { kind: "confirm" };
   }
-  const result = await unsubscribe(tx, subscriberId, requestedAt);
+  const result = await unsubscribeOrSuppress(tx, { subscriberId, campaignId: change.campaignId }, requestedAt);
   return { kind: "unsubscribe", subscriberId, campaignId: change.campaignId, ipAddress: change.ipAddress, result };
 }
 

@@ -90,6 +90,21 @@ export async function unsubscribe(
 }
 
 /**
+ * An unsubscribe by one of our signed links or addresses, applied at once or from the queue behind an
+ * import: the person is unsubscribed, or, deleted since, the address that campaign mailed is kept off
+ * the list (unsubscribeFormer). Null when nobody was on the list to unsubscribe.
+ */
+export async function unsubscribeOrSuppress(
+  db: Db,
+  request: { subscriberId: string; campaignId: string | null },
+  requestedAt?: Date,
+): Promise<{ email: string; changed: boolean } | null> {
+  const result = await unsubscribe(db, request.subscriberId, requestedAt);
+  if (!result) await unsubscribeFormer(db, request);
+  return result;
+}
+
+/**
  * The unsubscribe link of someone no longer on the list (deleted since the campaign went out): the
  * address that campaign mailed is suppressed, so a later import does not mail it again. An erased
  * person's recipient row keeps no address, and a link without a campaign names none: nothing to do.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { recordUnsubscribe } from "./audience-notices.ts";
 import { applyOrQueue } from "./pending-changes.ts";
-import { unsubscribe, unsubscribeFormer } from "./subscribe-service.ts";
+import { unsubscribeOrSuppress } from "./subscribe-service.ts";
 
 export type UnsubscribeRequest = { subscriberId: string; campaignId: string | null; ipAddress: string | null };
 
@@ -9,14 +9,14 @@ export type UnsubscribeRequest = { subscriberId: string; campaignId: string | nu
  * An unsubscribe asked for with one of our signed links or addresses, whichever way it came: the
  * one-click link (unsubscribe-routes.ts) or a mail to the List-Unsubscribe mailto address (the bounce
  * listener). Someone no longer on the list gets no more mail either, which is what they asked: the
- * address that campaign mailed is suppressed.
+ * address that campaign mailed is suppressed (unsubscribeOrSuppress, also for one queued behind an import).
  */
 export async function honourUnsubscribe(app: FastifyInstance, request: UnsubscribeRequest): Promise<void> {
   const { subscriberId, campaignId, ipAddress } = request;
   const result = await applyOrQueue(app.db, { kind: "unsubscribe", subscriberId, campaignId, ipAddress }, (db) =>
-    unsubscribe(db, subscriberId),
+    unsubscribeOrSuppress(db, request),
   );
-  if (!result) await unsubscribeFormer(app.db, request);
   // A queued one is recorded when it is applied (audience-notices.ts).
-  else if (result !== "queued" && result.changed) await recordUnsubscribe(app, { ...request, email: result.email });
+  if (result && result !== "queued" && result.changed)
+    await recordUnsubscribe(app, { ...request, email: result.email });
 }
