@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "@/test/render";
+import { staffWith } from "@/test/store";
 import { ActivityLogModal } from "./activity-log-modal";
 
 const entry = (overrides: Partial<ActivityLogDto> = {}): ActivityLogDto => ({
@@ -18,13 +19,24 @@ const entry = (overrides: Partial<ActivityLogDto> = {}): ActivityLogDto => ({
   ...overrides,
 });
 
-function renderLog(log: ActivityLogDto) {
+/** Someone who may open what the entries link to; an auditor of the log alone is the other case. */
+const everyTarget = [
+  "activitylog:view-activity-logs",
+  "product:update-product",
+  "newsletter:view-emailhistories",
+  "contact:view-contacts",
+];
+
+function renderLog(log: ActivityLogDto, permissions = everyTarget) {
   const onClose = vi.fn();
-  const view = renderRoutes([
-    { path: "/", element: <ActivityLogModal log={log} onClose={onClose} /> },
-    { path: "/admin/products/edit/:id", element: <p>product editor</p> },
-    { path: "/admin/contacts", element: <p>inbox</p> },
-  ]);
+  const view = renderRoutes(
+    [
+      { path: "/", element: <ActivityLogModal log={log} onClose={onClose} /> },
+      { path: "/admin/products/edit/:id", element: <p>product editor</p> },
+      { path: "/admin/contacts", element: <p>inbox</p> },
+    ],
+    { store: staffWith(permissions) },
+  );
   return { ...view, onClose };
 }
 
@@ -147,6 +159,23 @@ describe("activity log detail modal", () => {
     await userEvent.click(screen.getByRole("link", { name: /Open product/ }));
     expect(onClose).toHaveBeenCalled();
     expect(router.state.location.pathname).toBe("/admin/products/edit/p-42");
+  });
+});
+
+describe("links to what an entry names", () => {
+  it("are offered only to someone who may open them: an auditor of the log alone reads the facts", () => {
+    const details = {
+      productId: "p-42",
+      emailInfo: { subject: "Spring sale", emailId: "e-7" },
+      onActioned: { name: "Nina Buyer", email: "nina@example.com" },
+      contactId: "0195a1b2-0000-7000-8000-0000000000c1",
+    };
+    renderLog(entry({ details }), ["activitylog:view-activity-logs"]);
+    expect(within(block("product") as HTMLElement).getByText("p-42")).toBeTruthy();
+    expect(within(block("email") as HTMLElement).getByText("Spring sale")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Open product/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Open email/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Open contact/ })).toBeNull();
   });
 });
 
