@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AlertTriangleIcon, ChevronRightIcon } from "@/components/admin-icons";
 import { InfoIcon } from "@/components/icons";
+import { adminAccess, useCan } from "@/lib/access";
 import { paths } from "@/lib/paths";
 import { fieldOf, formatValue, isRecord, otherDetailsOf, textOf, textsOf } from "./detail-values";
 import { FieldChangesDiff } from "./field-changes-diff";
@@ -55,8 +56,12 @@ type ActivityLogDetailsProps = {
   onNavigate: () => void;
 };
 
-/** The context blocks of spec section 2, each shown only when the entry's details carry it. */
+/**
+ * The context blocks of spec section 2, each shown only when the entry's details carry it. A block
+ * links to what it names only for someone who may open it; an auditor of the log alone reads the facts.
+ */
 export function ActivityLogDetails({ details, onNavigate }: ActivityLogDetailsProps) {
+  const can = useCan();
   if (!isRecord(details)) return null;
   const productId = textOf(details.productId);
   const banner = details.bannerInfo;
@@ -75,7 +80,9 @@ export function ActivityLogDetails({ details, onNavigate }: ActivityLogDetailsPr
       {productId ? (
         <Block id="product" title={t.product}>
           <Facts rows={[[t.id, productId]]} />
-          <BlockLink to={paths.admin.productEdit(productId)} label={t.openProduct} onNavigate={onNavigate} />
+          {can(adminAccess.productEdit) ? (
+            <BlockLink to={paths.admin.productEdit(productId)} label={t.openProduct} onNavigate={onNavigate} />
+          ) : null}
         </Block>
       ) : null}
       {isRecord(banner) ? (
@@ -96,7 +103,7 @@ export function ActivityLogDetails({ details, onNavigate }: ActivityLogDetailsPr
               [t.id, emailId],
             ]}
           />
-          {emailId ? (
+          {emailId && can(adminAccess.emailHistory) ? (
             <BlockLink to={paths.admin.emailDetail(emailId)} label={t.openEmail} onNavigate={onNavigate} />
           ) : null}
         </Block>
@@ -140,7 +147,7 @@ export function ActivityLogDetails({ details, onNavigate }: ActivityLogDetailsPr
               [t.email, fieldOf(details.onActioned, "email")],
             ]}
           />
-          {contactId ? (
+          {contactId && can(adminAccess.contacts) ? (
             <BlockLink to={paths.admin.contactOpen(contactId)} label={inboxCopy.openContact} onNavigate={onNavigate} />
           ) : null}
         </Block>
