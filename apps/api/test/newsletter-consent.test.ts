@@ -219,17 +219,23 @@ describe("one-click unsubscribes sent at once (a mail client retrying, a scanner
   });
 });
 
+/** A campaign sent to the subscriber at this address, as its recipient row records it. */
+async function sentCampaignTo(subscriberId: string, email: string): Promise<{ id: string } | undefined> {
+  const [campaign] = await queryRows<{ id: string }>(
+    app.db,
+    sql`with c as (insert into campaigns (id, subject, html, audience, status)
+        values (uuid_v7(), 'Weekly', '<p>Hi</p>', '{"type":"all"}', 'sent') returning id)
+      insert into campaign_recipients (id, campaign_id, subscriber_id, email, status)
+      select uuid_v7(), c.id, ${subscriberId}, ${email}, 'sent' from c returning campaign_id as id`,
+  );
+  return campaign;
+}
+
 describe("an unsubscribe link of someone deleted since the mail went out", () => {
   it("answers that they are unsubscribed, not that the link is broken, and keeps the address off later imports", async () => {
     await signUp("deleted-later@example.com");
     const id = (await subscriber("deleted-later@example.com"))?._id ?? "";
-    const [campaign] = await queryRows<{ id: string }>(
-      app.db,
-      sql`with c as (insert into campaigns (id, subject, html, audience, status)
-          values (uuid_v7(), 'Weekly', '<p>Hi</p>', '{"type":"all"}', 'sent') returning id)
-        insert into campaign_recipients (id, campaign_id, subscriber_id, email, status)
-        select uuid_v7(), c.id, ${id}, 'deleted-later@example.com', 'sent' from c returning campaign_id as id`,
-    );
+    const campaign = await sentCampaignTo(id, "deleted-later@example.com");
     const deleted = await call(app, { method: "DELETE", url: `/api/newsletter/delete-subscriber/${id}`, token: admin });
     expect(deleted.status).toBe(200);
     const url = `/unsubscribe/${signLink(linkSecret, "unsubscribe", { subscriberId: id, campaignId: campaign?.id ?? null })}`;
@@ -248,13 +254,7 @@ describe("an unsubscribe link of someone deleted since the mail went out", () =>
   it("keeps the address off later imports when the unsubscribe waited behind an import", async () => {
     await signUp("deleted-queued@example.com");
     const id = (await subscriber("deleted-queued@example.com"))?._id ?? "";
-    const [campaign] = await queryRows<{ id: string }>(
-      app.db,
-      sql`with c as (insert into campaigns (id, subject, html, audience, status)
-          values (uuid_v7(), 'Monthly', '<p>Hi</p>', '{"type":"all"}', 'sent') returning id)
-        insert into campaign_recipients (id, campaign_id, subscriber_id, email, status)
-        select uuid_v7(), c.id, ${id}, 'deleted-queued@example.com', 'sent' from c returning campaign_id as id`,
-    );
+    const campaign = await sentCampaignTo(id, "deleted-queued@example.com");
     // The one-click came while a bulk import held the audience (PostgreSQL), so it was queued; staff
     // deleted the person before the import ended and the queue was applied.
     await app.db.execute(sql`insert into pending_subscriber_changes (id, kind, subscriber_id, campaign_id, ip_address)
