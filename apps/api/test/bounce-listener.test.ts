@@ -45,6 +45,30 @@ async function campaign(): Promise<{ id: string; sent: { to: string; returnPath:
   };
 }
 
+async function deleteHistory(id: string): Promise<void> {
+  const deleted = await call(app, { method: "DELETE", url: `/api/emailhistory/${id}`, token: admin });
+  expect(deleted.status).toBe(200);
+}
+
+/** Sends a campaign to everyone subscribed and deletes its history; answers the messages sent. */
+async function campaignThenHistoryDeleted() {
+  const { id, sent } = await campaign();
+  await deleteHistory(id);
+  return sent;
+}
+
+async function deleteSubscriber(email: string): Promise<void> {
+  const deleted = await call(app, {
+    method: "DELETE",
+    url: `/api/newsletter/delete-subscriber/${(await find(email))?._id}`,
+    token: admin,
+  });
+  expect(deleted.status).toBe(200);
+}
+
+/** A person's mail to the List-Unsubscribe mailto address, as their mail client writes it. */
+const mailUnsubscribe = (from: string, to = "") => client.sendMail({ from, to, subject: "unsubscribe", text: "" });
+
 const people = ["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com", "eve@example.com"];
 for (const email of people) await signUp(email);
 const first = await campaign();
@@ -174,19 +198,39 @@ describe("the bounce listener", () => {
   it("a message to the List-Unsubscribe mailto address of someone deleted since keeps the address off later imports", async () => {
     await signUp("fay@example.com");
     const fay = (await campaign()).sent.find((m) => m.to === "fay@example.com");
-    const deleted = await call(app, {
-      method: "DELETE",
-      url: `/api/newsletter/delete-subscriber/${(await find("fay@example.com"))?._id}`,
-      token: admin,
-    });
-    expect(deleted.status).toBe(200);
-    const sent = await client.sendMail({
-      from: "fay@example.com",
-      to: fay?.unsubscribe,
-      subject: "unsubscribe",
-      text: "",
-    });
+    await deleteSubscriber("fay@example.com");
+    const sent = await mailUnsubscribe("fay@example.com", fay?.unsubscribe);
     expect(sent.response).toMatch(/^250/);
     expect(await isSuppressed(app.db, "fay@example.com")).toBe(true);
+  });
+
+  it("a message to the List-Unsubscribe mailto address of a campaign whose history was deleted unsubscribes that recipient", async () => {
+    await signUp("gus@example.com");
+    const gus = (await campaignThenHistoryDeleted()).find((m) => m.to === "gus@example.com");
+    const sent = await mailUnsubscribe("gus@example.com", gus?.unsubscribe);
+    expect(sent.response).toMatch(/^250/);
+    expect(await statusOf("gus@example.com")).toBe("unsubscribed");
+    expect(await isSuppressed(app.db, "gus@example.com")).toBe(true);
+  });
+
+  it("a message to the List-Unsubscribe mailto address of someone deleted, from a campaign whose history was deleted too, keeps the address off later imports", async () => {
+    await signUp("ivy@example.com");
+    const { id, sent } = await campaign();
+    const ivy = sent.find((m) => m.to === "ivy@example.com");
+    await deleteSubscriber("ivy@example.com");
+    await deleteHistory(id);
+    const unsubscribed = await mailUnsubscribe("ivy@example.com", ivy?.unsubscribe);
+    expect(unsubscribed.response).toMatch(/^250/);
+    expect(await isSuppressed(app.db, "ivy@example.com")).toBe(true);
+  });
+
+  it("a DSN's hard bounce about a campaign whose history was deleted bounces the subscriber and suppresses the address", async () => {
+    await signUp("hal@example.com");
+    const hal = (await campaignThenHistoryDeleted()).find((m) => m.to === "hal@example.com");
+    const returnPath = hal?.returnPath ?? "";
+    const dsn = await deliver(returnPath, postfixDsn({ returnPath, recipient: "hal@example.com" }));
+    expect(dsn.response).toMatch(/^250/);
+    await eventually(async () => (await statusOf("hal@example.com")) === "bounced");
+    expect(await isSuppressed(app.db, "hal@example.com")).toBe(true);
   });
 });

@@ -77,6 +77,32 @@ describe("erasing a subscriber's history", () => {
     expect(await tablesNaming(app, shared)).toHaveProperty("subscribers", 1);
   });
 
+  it("reaches the addresses kept from campaigns whose history was deleted, under their id and under the id they had before staff deleted them", async () => {
+    const returning = "hana.history@example.com";
+    await signUp(returning);
+    const before = (await find(returning))?._id ?? "";
+    const first = await sendCampaign();
+    const deleted = await call(app, {
+      method: "DELETE",
+      url: `/api/newsletter/delete-subscriber/${before}`,
+      token: admin,
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    await signUp(returning);
+    const now = (await find(returning))?._id ?? "";
+    const second = await sendCampaign();
+    for (const { id } of [first, second]) {
+      const removed = await call(app, { method: "DELETE", url: `/api/emailhistory/${id}`, token: admin });
+      expect(removed.status, removed.text).toBe(200);
+    }
+    expect(await tablesNaming(app, returning)).toHaveProperty("former_recipients", 2);
+
+    await erase(returning);
+    expect(await tablesNaming(app, returning)).toEqual({});
+    expect(await tablesNaming(app, before)).not.toHaveProperty("former_recipients");
+    expect(await tablesNaming(app, now)).not.toHaveProperty("former_recipients");
+  });
+
   it("exports the campaigns a person was sent, with when they opened one", async () => {
     const reader = "rhea.reader@example.com";
     await signUp(reader);
