@@ -21,7 +21,8 @@ export type BounceListenerOptions = {
 
 export type BounceListener = { port: number; close(): Promise<void> };
 
-type Recipient = { purpose: VerpPurpose; id: string; campaignId: string; subscriberId: string; email: string };
+/** `campaignId` is null for a recipient kept after its campaign's history was deleted (former_recipients). */
+type Recipient = { purpose: VerpPurpose; id: string; campaignId: string | null; subscriberId: string; email: string };
 
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 const maxRecipients = 10;
@@ -29,10 +30,11 @@ const maxRecipients = 10;
 /**
  * The inbound SMTP listener for bounces, complaints and mailto unsubscribes (decision 011). It takes
  * mail only for addresses we signed (bounces+… and unsubscribe+… naming a campaign recipient that
- * exists) and refuses every other address at RCPT with 550, so it relays nothing and stores nothing
- * it did not ask for. No AUTH and no STARTTLS (no certificate is configured for it); a message over
- * `maxBytes` is refused. A report is answered 250 only once it is written down; a failure to write
- * answers 451, so the sending server tries again later; a message that cannot be parsed, 554.
+ * exists, or was mailed by a campaign whose history was deleted since) and refuses every other address
+ * at RCPT with 550, so it relays nothing and stores nothing it did not ask for. No AUTH and no
+ * STARTTLS (no certificate is configured for it); a message over `maxBytes` is refused. A report is
+ * answered 250 only once it is written down; a failure to write answers 451, so the sending server
+ * tries again later; a message that cannot be parsed, 554.
  */
 export async function startBounceListener(
   app: FastifyInstance,
@@ -43,9 +45,10 @@ export async function startBounceListener(
   async function recipientOf(address: string): Promise<Recipient | null> {
     const verp = readVerpAddress(options.secret, address);
     if (!verp) return null;
-    const [row] = await queryRows<{ campaign_id: string; subscriber_id: string; email: string }>(
+    const [row] = await queryRows<{ campaign_id: string | null; subscriber_id: string; email: string }>(
       app.db,
-      sql`select campaign_id, subscriber_id, email from campaign_recipients where id = ${verp.recipientId}`,
+      sql`select campaign_id, subscriber_id, email from campaign_recipients where id = ${verp.recipientId}
+        union all select null, subscriber_id, email from former_recipients where id = ${verp.recipientId}`,
     );
     return row
       ? {
@@ -67,6 +70,8 @@ export async function startBounceListener(
         await honourUnsubscribe(app, {
           subscriberId: recipient.subscriberId,
           campaignId: recipient.campaignId,
+          // With its campaign gone, only the address says whom to keep off the list if they were deleted.
+          email: recipient.campaignId ? null : recipient.email,
           ipAddress,
         });
         continue;

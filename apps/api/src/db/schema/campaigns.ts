@@ -78,6 +78,26 @@ export const campaignRecipients = pgTable(
 );
 
 /**
+ * The recipients a campaign mailed, kept when staff delete its history (campaigns/service.ts): the
+ * bounces+ and unsubscribe+ addresses in that mail name the recipient row's id, which is this row's, so
+ * the bounce listener still honours a mailto unsubscribe and a late bounce or complaint (decision 011).
+ * Not a foreign key: the subscriber may be deleted too. GDPR erasure deletes a person's rows.
+ */
+export const formerRecipients = pgTable(
+  "former_recipients",
+  {
+    id: uuid("id").primaryKey(),
+    subscriberId: uuid("subscriber_id").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("former_recipients_subscriber_idx").on(t.subscriberId),
+    index("former_recipients_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
  * Addresses a subscriber id is known under besides its row's (lower case): a deleted subscriber's,
  * with each address it was mailed under, so someone who comes back under a new id and asks to be
  * erased is found in the campaigns sent to the old one (campaigns/recipient-queue.ts); and a live

@@ -151,7 +151,7 @@ export const campaignHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       await audit(request, {
         module: "newsletter",
         action: "Delete email history",
-        description: `Deleted "${campaign.subject}" and its delivery records`,
+        description: `Deleted "${campaign.subject}" and its delivery records; the addresses it mailed are kept for unsubscribes and bounce reports`,
         details: { emailInfo: emailInfo(campaign) },
       });
       return { success: true, message: "Email history deleted successfully" };

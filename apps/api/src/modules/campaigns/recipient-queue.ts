@@ -212,7 +212,8 @@ export const erasedRecipient = "erased";
  * no longer belong together). Rows of the same address under an earlier, deleted subscriber go too:
  * they are found by the ids `rememberFormerSubscriber` kept, so no index on the rows' address is
  * needed (one would cost every recipient queued; decision 014). A row still queued is skipped: no
- * campaign mails them again.
+ * campaign mails them again. The rows kept from campaigns whose history was deleted (former_recipients)
+ * go, found by this id and by the address (for rows kept under an earlier, deleted subscriber's id).
  */
 export async function eraseRecipient(db: Pick<Db, "execute">, subscriberId: string, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
@@ -224,6 +225,9 @@ export async function eraseRecipient(db: Pick<Db, "execute">, subscriberId: stri
       or (subscriber_id = any(array(select subscriber_id from former_subscriber_ids where email = ${address}))
         and lower(email) = ${address})`);
   await db.execute(sql`delete from former_subscriber_ids where email = ${address}`);
+  await db.execute(
+    sql`delete from former_recipients where subscriber_id = ${subscriberId} or lower(email) = ${address}`,
+  );
 }
 
 /**
@@ -234,6 +238,19 @@ export async function rememberFormerSubscriber(db: Pick<Db, "execute">, subscrib
   await db.execute(sql`insert into former_subscriber_ids (subscriber_id, email)
     select distinct subscriber_id, lower(email) from campaign_recipients
     where subscriber_id = ${subscriberId} and email <> ${erasedRecipient}
+    on conflict do nothing`);
+}
+
+/**
+ * A campaign's history is being deleted (in its transaction, before the delete): each recipient a
+ * message may have gone to (sent, bounced after the relay took it, or in flight) is kept by its row's
+ * id, which the bounces+ and unsubscribe+ addresses in that message name, so the bounce listener still
+ * honours their mailto unsubscribe and a late report about it. An erased row names nobody: not kept.
+ */
+export async function rememberFormerRecipients(db: Pick<Db, "execute">, campaignId: string): Promise<void> {
+  await db.execute(sql`insert into former_recipients (id, subscriber_id, email)
+    select id, subscriber_id, email from campaign_recipients
+    where campaign_id = ${campaignId} and (sent_at is not null or status = 'sending') and email <> ${erasedRecipient}
     on conflict do nothing`);
 }
 

@@ -15,7 +15,7 @@ import { getSettings } from "../settings/service.ts";
 import { campaignForSending, type DeliveryContext } from "./delivery.ts";
 import { getCampaign, logCampaign, toCampaignDto } from "./history.ts";
 import { editable } from "./lifecycle.ts";
-import { countAudience } from "./recipient-queue.ts";
+import { countAudience, rememberFormerRecipients } from "./recipient-queue.ts";
 
 /** A campaign's content before it starts: drafting, editing, deleting, and a test send of it. */
 
@@ -73,9 +73,16 @@ export async function deleteDraft(db: Db, id: string): Promise<CampaignDto> {
   return deleteWhere(db, id, inArray(campaigns.status, editable) as SQL, campaignCopy.notEditable);
 }
 
-/** History may be deleted once nothing is being sent from it. */
+/**
+ * History may be deleted once nothing is being sent from it. The addresses it mailed are kept with
+ * the recipient ids their mail names (rememberFormerRecipients), for the unsubscribes and bounce
+ * reports still to come about it; kept only if the campaign goes.
+ */
 export async function deleteHistory(db: Db, id: string): Promise<CampaignDto> {
-  return deleteWhere(db, id, ne(campaigns.status, "sending"), "Pause or cancel the campaign before deleting it");
+  return db.transaction(async (tx) => {
+    await rememberFormerRecipients(tx, id);
+    return deleteWhere(tx, id, ne(campaigns.status, "sending"), "Pause or cancel the campaign before deleting it");
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ import { suppressErased } from "./suppressions.ts";
  * - subscribers, subscriber_tags, pending_subscriber_changes: their rows go;
  * - mail_outbox: their confirmation emails go, sent or waiting, so nothing more is sent to them;
  * - campaign_recipients: rows stay for the campaigns' counts, without their address or id; a queued one is skipped;
+ * - former_recipients (kept from campaigns whose history was deleted): their rows go;
  * - delivery_events: reports about a campaign stay for its counts, anonymous; the rest go;
  * - activity_logs, campaign_logs and import_jobs' reports: entries stay, with "[erased]" / "erased"
  *   where they named them;

@@ -78,7 +78,11 @@ async function applyQueued(tx: Db, change: Queued, mailConfirmation: MailConfirm
     await confirmSubscription(tx, { subscriberId, leftMs: change.linkLeftMs ?? 0 }, change.ipAddress ?? "");
     return { kind: "confirm" };
   }
-  const result = await unsubscribeOrSuppress(tx, { subscriberId, campaignId: change.campaignId }, requestedAt);
+  const result = await unsubscribeOrSuppress(
+    tx,
+    { subscriberId, campaignId: change.campaignId, email: change.email },
+    requestedAt,
+  );
   return { kind: "unsubscribe", subscriberId, campaignId: change.campaignId, ipAddress: change.ipAddress, result };
 }
 

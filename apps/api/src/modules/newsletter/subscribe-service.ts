@@ -96,7 +96,7 @@ export async function unsubscribe(
  */
 export async function unsubscribeOrSuppress(
   db: Db,
-  request: { subscriberId: string; campaignId: string | null },
+  request: FormerClaims,
   requestedAt?: Date,
 ): Promise<{ email: string; changed: boolean } | null> {
   const result = await unsubscribe(db, request.subscriberId, requestedAt);
@@ -105,21 +105,28 @@ export async function unsubscribeOrSuppress(
 }
 
 /**
- * The unsubscribe link of someone no longer on the list (deleted since the campaign went out): the
- * address that campaign mailed is suppressed, so a later import does not mail it again. An erased
- * person's recipient row keeps no address, and a link without a campaign names none: nothing to do.
+ * Who asked to leave: the subscriber, the campaign whose link or address they used, and, when no
+ * campaign names it any more (its history deleted), the address that was mailed (former_recipients).
  */
-export async function unsubscribeFormer(
-  db: Db,
-  claims: { subscriberId: string; campaignId: string | null },
-): Promise<void> {
-  if (!claims.campaignId) return;
-  const [row] = await queryRows<{ email: string }>(
-    db,
-    sql`select email from campaign_recipients
-      where campaign_id = ${claims.campaignId} and subscriber_id = ${claims.subscriberId} and email like '%@%'`,
-  );
-  if (row) await suppress(db, row.email, "unsubscribed");
+type FormerClaims = { subscriberId: string; campaignId: string | null; email?: string | null };
+
+/**
+ * The unsubscribe link or address of someone no longer on the list (deleted since the campaign went
+ * out): the address that campaign mailed, or the one given for a campaign whose history was deleted,
+ * is suppressed, so a later import does not mail it again. An erased person's recipient row keeps no
+ * address, and a link with neither a campaign nor an address names none: nothing to do.
+ */
+export async function unsubscribeFormer(db: Db, claims: FormerClaims): Promise<void> {
+  const mailed = claims.campaignId
+    ? (
+        await queryRows<{ email: string }>(
+          db,
+          sql`select email from campaign_recipients
+            where campaign_id = ${claims.campaignId} and subscriber_id = ${claims.subscriberId} and email like '%@%'`,
+        )
+      )[0]?.email
+    : claims.email;
+  if (mailed) await suppress(db, mailed, "unsubscribed");
 }
 
 /**

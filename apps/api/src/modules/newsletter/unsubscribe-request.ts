@@ -3,7 +3,13 @@ import { recordUnsubscribe } from "./audience-notices.ts";
 import { applyOrQueue } from "./pending-changes.ts";
 import { unsubscribeOrSuppress } from "./subscribe-service.ts";
 
-export type UnsubscribeRequest = { subscriberId: string; campaignId: string | null; ipAddress: string | null };
+export type UnsubscribeRequest = {
+  subscriberId: string;
+  campaignId: string | null;
+  /** The address mailed, when no campaign names it any more (its history deleted): the listener's. */
+  email?: string | null;
+  ipAddress: string | null;
+};
 
 /**
  * An unsubscribe asked for with one of our signed links or addresses, whichever way it came: the
@@ -12,8 +18,8 @@ export type UnsubscribeRequest = { subscriberId: string; campaignId: string | nu
  * address that campaign mailed is suppressed (unsubscribeOrSuppress, also for one queued behind an import).
  */
 export async function honourUnsubscribe(app: FastifyInstance, request: UnsubscribeRequest): Promise<void> {
-  const { subscriberId, campaignId, ipAddress } = request;
-  const result = await applyOrQueue(app.db, { kind: "unsubscribe", subscriberId, campaignId, ipAddress }, (db) =>
+  const { subscriberId, campaignId, email, ipAddress } = request;
+  const result = await applyOrQueue(app.db, { kind: "unsubscribe", subscriberId, campaignId, email, ipAddress }, (db) =>
     unsubscribeOrSuppress(db, request),
   );
   // A queued one is recorded when it is applied (audience-notices.ts).

@@ -47,6 +47,7 @@ export const nonReferencingTables: Record<string, string> = {
   mail_outbox: "account mail, written by the code (reset links, confirmations, enquiry notices, replies): no pictures",
   campaign_recipients: "delivery state per address",
   former_subscriber_ids: "ids",
+  former_recipients: "addresses mailed by campaigns whose history was deleted",
   campaign_logs: "delivery messages",
   campaign_events: "opens and clicks",
   delivery_events: "bounces and complaints",
