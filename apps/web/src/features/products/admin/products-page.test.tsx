@@ -14,7 +14,9 @@ const productAt = (id: string, name: string, price: number) => productOf({ _id: 
 const catalogue = [productAt("p1", "Smart Lock", 199.99), productAt("p2", "Touch Switch", 49.99)];
 
 /** A tiny stand-in for the products API: deletes really take a product out of the active list. */
-function renderPage(initialEntry = "/admin/products") {
+const catalogueStaff = ["product:view-products", "product:create-product", "product:update-product"];
+
+function renderPage(initialEntry = "/admin/products", permissions = catalogueStaff) {
   const inactive = new Set<string>();
   const network = fakeFetch((request) => {
     const url = new URL(request.url);
@@ -42,9 +44,7 @@ function renderPage(initialEntry = "/admin/products") {
       role: {
         _id: "r",
         name: "Catalogue",
-        permissions: ["product:view-products", "product:create-product", "product:update-product"].map((name) => ({
-          name,
-        })),
+        permissions: permissions.map((name) => ({ name })),
       },
     },
   });
@@ -123,6 +123,13 @@ describe("admin products page", () => {
       });
     });
     expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
+  });
+
+  it("offers the hidden and deleted products only to staff the API shows them to", async () => {
+    renderPage("/admin/products", ["product:update-product"]);
+    await userEvent.click(await screen.findByRole("button", { name: "Show filters" }));
+    expect(screen.getByRole("combobox", { name: "Category" })).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: "Status" })).toBeNull();
   });
 
   it("puts sorting and the debounced search in the URL, back on page 1", async () => {
