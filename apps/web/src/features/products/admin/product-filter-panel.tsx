@@ -3,6 +3,7 @@ import { useId } from "react";
 import { FilterOptions, FilterSelect, inputClasses } from "@/components/form-field";
 import { searchDebounceMs } from "@/components/search-input";
 import { useCategories } from "@/features/products/api/get-categories";
+import { useCan } from "@/lib/access";
 import { useDebouncedText } from "@/lib/use-debounced-text";
 import { type ProductUrlKey, pageSizes } from "./product-list-state";
 
@@ -49,6 +50,8 @@ type ProductFilterPanelProps = {
 /** The toggled panel under the search box: category, status (with the deleted ones), stock, price range, page size. */
 export function ProductFilterPanel({ id, get, set }: ProductFilterPanelProps) {
   const categories = useCategories();
+  // The API lists hidden and deleted products only to those who may view them (products/routes.ts).
+  const seesHidden = useCan()("product:view-products");
   return (
     <section
       id={id}
@@ -66,14 +69,16 @@ export function ProductFilterPanel({ id, get, set }: ProductFilterPanelProps) {
           options={categories.data?.map((category) => ({ value: category._id, label: category.name })) ?? []}
         />
       </FilterSelect>
-      <FilterSelect
-        label={t.status}
-        value={get("status")}
-        onChange={(event) => set({ status: event.target.value })}
-        className="w-full sm:w-44"
-      >
-        <FilterOptions allLabel={t.statusOptions.active} options={statusOptions} />
-      </FilterSelect>
+      {seesHidden ? (
+        <FilterSelect
+          label={t.status}
+          value={get("status")}
+          onChange={(event) => set({ status: event.target.value })}
+          className="w-full sm:w-44"
+        >
+          <FilterOptions allLabel={t.statusOptions.active} options={statusOptions} />
+        </FilterSelect>
+      ) : null}
       <FilterSelect
         label={t.stock}
         value={get("inStock")}
