@@ -6,12 +6,16 @@ import { ModalRoot } from "@/modals/modal-root";
 import { closeAllModals } from "@/modals/modal-store";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderRoutes } from "@/test/render";
+import { staffWith } from "@/test/store";
 import { SubscribersPage } from "./subscribers-page";
 import { locksTag, ok, subscriberOf, vipTag } from "./test-data";
 
 const page = Array.from({ length: 20 }, (_, index) => subscriberOf(index + 1, { tags: index === 0 ? [vipTag] : [] }));
 
-function renderPage(url = "/admin/newsletters/subscribers", { total = 45, empty = false, estimate = false } = {}) {
+function renderPage(
+  url = "/admin/newsletters/subscribers",
+  { total = 45, empty = false, estimate = false, permissions = undefined as string[] | undefined } = {},
+) {
   const network = fakeFetch((request) => {
     const { pathname } = new URL(request.url);
     if (pathname === "/api/newsletter-tags/get-all-tags") return ok([vipTag, locksTag]);
@@ -26,12 +30,14 @@ function renderPage(url = "/admin/newsletters/subscribers", { total = 45, empty 
       },
     });
   });
-  const store = makeStore({
-    user: {
-      userInfo: { id: "me", name: "Mia Manager", email: "mia@example.com", isSuperAdmin: true },
-      role: null,
-    },
-  });
+  const store = permissions
+    ? staffWith(permissions)
+    : makeStore({
+        user: {
+          userInfo: { id: "me", name: "Mia Manager", email: "mia@example.com", isSuperAdmin: true },
+          role: null,
+        },
+      });
   const view = renderRoutes(
     [
       {
@@ -84,6 +90,14 @@ describe("subscribers page", () => {
 
     await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Tag" }), locksTag._id);
     await vi.waitFor(() => expect(router.state.location.search).toBe(`?status=bounced&tag=${locksTag._id}`));
+  });
+
+  it("filters by tag for a campaign writer, whom the API lists the tags to", async () => {
+    renderPage("/admin/newsletters/subscribers", {
+      permissions: ["newsletter:view-subscribers", "newsletter:compose-email"],
+    });
+    const tagFilter = await screen.findByRole("combobox", { name: "Tag" });
+    await vi.waitFor(() => expect(within(tagFilter).getByRole("option", { name: locksTag.name })).toBeTruthy());
   });
 
   it("says Loading subscribers... and then No subscribers found", async () => {
