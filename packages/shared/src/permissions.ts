@@ -127,6 +127,17 @@ export function hasModuleAccess(principal: Principal, module: string): boolean {
  */
 export type Requirement = string | readonly string[];
 
+/**
+ * Who may list the tags: those who view or manage them, and those who pick from them (tagging
+ * subscribers, choosing a campaign's audience). One list for the API's route and the screens' filters.
+ */
+export const tagListers = [
+  "newsletter:view-tags",
+  "newsletter:create-update-tag",
+  "newsletter:update-subscriber",
+  "newsletter:compose-email",
+] as const satisfies Requirement;
+
 export function satisfies(principal: Principal, requirement: Requirement): boolean {
   const options = typeof requirement === "string" ? [requirement] : requirement;
   return options.some((option) =>

@@ -1,3 +1,4 @@
+import { tagListers } from "@shop/shared/permissions";
 import { conflictResponse, idParamsSchema, messageResponseSchema, okResponse } from "@shop/shared/schemas/common";
 import { tagCreateSchema, tagListQuerySchema, tagSchema, tagUpdateSchema } from "@shop/shared/schemas/newsletter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,12 +16,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/newsletter-tags/get-all-tags",
     {
       // Whoever tags subscribers or writes campaigns picks from this list too.
-      config: requirePermission([
-        "newsletter:view-tags",
-        "newsletter:create-update-tag",
-        "newsletter:update-subscriber",
-        "newsletter:compose-email",
-      ]),
+      config: requirePermission(tagListers),
       schema: {
         summary: "List tags",
         querystring: tagListQuerySchema,

@@ -1,5 +1,6 @@
 import { adminCopy } from "@shop/shared/admin-copy";
 import { audienceCopy } from "@shop/shared/audience-copy";
+import { tagListers } from "@shop/shared/permissions";
 import { idSchema } from "@shop/shared/schemas/common";
 import {
   type SubscriberDto,
@@ -56,7 +57,7 @@ export function SubscribersPage() {
   const canEdit = can("newsletter:update-subscriber");
   const canDelete = can("newsletter:delete-subscriber");
   // The API lists tags to whoever tags subscribers, manages tags or writes campaigns.
-  const canListTags = can(["newsletter:view-tags", "newsletter:create-update-tag", "newsletter:update-subscriber"]);
+  const canListTags = can(tagListers);
   const tags = useTags("", { enabled: canListTags });
 
   const tag = filters.get("tag");
