@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contacts, newsletterTags, roles } from "../../src/db/schema/index.ts";
+import { activityLogs, contacts, newsletterTags, roles } from "../../src/db/schema/index.ts";
 import { call, signIn } from "../harness.ts";
 import { createSecurityApp } from "./support.ts";
 
@@ -104,5 +104,23 @@ describe("the honeypot", () => {
     expect(bot.body.data?._id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(Object.keys(bot.body).sort()).toEqual(Object.keys(person.body).sort());
     expect(await rows(contacts)).toBe((before ?? 0) + 1);
+  });
+});
+
+describe("the address given to sign in", () => {
+  it("with a direction override or invisible characters is refused before it reaches the activity log", async () => {
+    const logged = async () => (await database.db.select({ n: count() }).from(activityLogs))[0]?.n;
+    const before = await logged();
+    for (const value of [hostile["a right-to-left override"], hostile["a zero-width space"], hostile["a line break"]]) {
+      const attempt = await call(app, {
+        method: "POST",
+        url: "/api/users/login",
+        ip: `10.92.0.${++visitor % 250}`,
+        body: { email: `${value.replaceAll(" ", "")}@example.com`, password: "not-the-password" },
+      });
+      expect(attempt.status).toBe(400);
+      expect(Object.keys(attempt.body.errors ?? {})).toContain("email");
+    }
+    expect(await logged()).toBe(before);
   });
 });
