@@ -10,7 +10,6 @@ import {
   paginationSchema,
   searchQuery,
   sortOrderSchema,
-  text,
 } from "./common.ts";
 
 const v = copy.validation;
@@ -25,7 +24,7 @@ export const phoneSchema = z
 export const passwordSchema = z.string().min(6, v.passwordMin).max(200);
 
 export const loginSchema = z.strictObject({
-  email: text(254)
+  email: line(254)
     .transform(normaliseEmail)
     .pipe(z.string().min(1, v.required("Email"))),
   password: z.string().min(1, v.required("Password")).max(200),
