@@ -6,7 +6,7 @@ import { Logo } from "@/components/logo";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, WhatsappIcon } from "@/components/social-icons";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { paths } from "@/lib/paths";
-import { site } from "@/lib/site";
+import { site, telHref } from "@/lib/site";
 import { useHydrated } from "@/lib/use-hydrated";
 import { FooterNewsletter } from "./footer-newsletter";
 
@@ -133,7 +133,7 @@ export function Footer() {
             </a>
             {details.contactPhone ? (
               <a
-                href={`tel:${details.contactPhone.replace(/[^+\d]/g, "")}`}
+                href={telHref(details.contactPhone)}
                 className={`flex items-center gap-2 whitespace-nowrap ${linkClass}`}
               >
                 <PhoneIcon className="size-4" />

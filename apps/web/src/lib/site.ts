@@ -16,3 +16,6 @@ export const site = {
     whatsapp: "https://wa.me/15550100199",
   },
 } as const;
+
+/** A `tel:` address: the digits and a leading plus, without the spaces and brackets people read. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, "")}`;

@@ -2,8 +2,9 @@ import { storefrontCopy } from "@shop/shared/storefront-copy";
 import { uiCopy } from "@shop/shared/ui-copy";
 import { MailIcon, PhoneIcon } from "@/components/icons";
 import { StorePage } from "@/components/store-page";
+import { telHref } from "@/lib/site";
 import { ContactForm } from "./contact-form";
-import { ContactValue, telHref, useShopContact } from "./shop-contact";
+import { ContactValue, useShopContact } from "./shop-contact";
 
 const page = uiCopy.storePages.contact;
 const text = storefrontCopy.contactForm;

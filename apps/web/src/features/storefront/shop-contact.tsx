@@ -15,9 +15,6 @@ export function useShopContact(): ShopContact | undefined {
   return settings.isError ? { email: site.email, phone: site.phone } : undefined;
 }
 
-/** A `tel:` address: the digits and a leading plus, without the spaces and brackets people read. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, "")}`;
-
 /**
  * One contact line inside running text, or while Settings loads a bar that takes a line's place without
  * changing its height (inline, shorter than the line), so nothing moves when the text arrives.
